@@ -1,0 +1,52 @@
+// buildApp(ctx) → a Fastify instance without listen(). The request pipeline is:
+//   onRequest: request id, bearer authentication (per route)  →  body parse  →  schema validation
+//   →  handler (service, in a transaction where needed)  →  response serialization by schema.
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { tokenRoutes } from './auth/token-routes.ts';
+import { wellKnownRoutes } from './auth/well-known-routes.ts';
+import type { AppContext } from './context.ts';
+import { createRequireToken } from './http/authenticate.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { installRequestLog, loggerOptions, requestId } from './http/logging.ts';
+import { installRequestMetrics } from './http/metrics.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { installValidators } from './http/validation.ts';
+import { opsRoutes } from './ops/routes.ts';
+import { adminRoutes } from './resources/admin/routes.ts';
+import { organizationRoutes } from './resources/organizations/routes.ts';
+import { projectRoutes } from './resources/projects/routes.ts';
+import { ProjectSchema } from './resources/projects/schema.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel, o.logStream),
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  installValidators(app);
+  installErrorHandler(app);
+  installRequestLog(app);
+  installRequestMetrics(app, ctx.metrics);
+  await installOpenApi(app);
+  app.addSchema(ProjectSchema);
+
+  const requireToken = createRequireToken(ctx);
+  await opsRoutes(app, ctx);
+  await wellKnownRoutes(app, ctx);
+  await tokenRoutes(app, ctx);
+  await adminRoutes(app, ctx);
+  await organizationRoutes(app, ctx, requireToken);
+  await projectRoutes(app, ctx, requireToken);
+  return app;
+}

@@ -1,0 +1,37 @@
+// Mints an access token (RFC 9068 profile). Shared by the v2, OAuth and v1 token endpoints and
+// by app tokens.
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { signJwt } from './jwt.ts';
+
+export interface IssuedToken {
+  accessToken: string;
+  expiresIn: number;
+}
+
+export function issueAccessToken(
+  ctx: AppContext,
+  subject: string,
+  scope: string,
+  claims: Record<string, unknown>,
+  now = Date.now(),
+): IssuedToken {
+  const iat = Math.floor(now / 1000);
+  const expiresIn = ctx.config.tokenTtlSeconds;
+  const { kid, key } = ctx.signingKeys.signer(now);
+  const accessToken = signJwt(
+    {
+      iss: ctx.config.publicUrl,
+      aud: ctx.config.publicUrl,
+      sub: subject,
+      iat,
+      exp: iat + expiresIn,
+      jti: randomBytes(16).toString('base64url'),
+      scope,
+      ...claims,
+    },
+    kid,
+    key,
+  );
+  return { accessToken, expiresIn };
+}

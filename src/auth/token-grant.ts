@@ -1,0 +1,94 @@
+// The client_credentials grant of API.md 2.1, shared by POST /v2/auth/token/ (seed shape: `scope`
+// an array) and POST /oauth2/token (RFC 6749 shape: `scope` a space-delimited string).
+import type { AppContext } from '../context.ts';
+import { OAuthError } from '../http/errors.ts';
+import { isUuid } from '../ids.ts';
+import {
+  type AuthenticatedClient,
+  authenticateClient,
+  extractClientCredentials,
+  stringParam,
+} from './client-auth.ts';
+import { issueAccessToken } from './issue-token.ts';
+import { grantCovers } from './revocation.ts';
+
+export const V2_SCOPES = ['organization.admin', 'project.admin', 'project.installer'] as const;
+export type V2Scope = (typeof V2_SCOPES)[number];
+
+export interface GrantResult {
+  accessToken: string;
+  expiresIn: number;
+  scope: V2Scope;
+  organizationId: string;
+  projectId?: string;
+  client: AuthenticatedClient;
+}
+
+function requestedScope(body: Record<string, unknown>): string {
+  let v = body.scope;
+  // The seed's response carries scope as an array; accept a one-element array back in a request.
+  if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string') v = v[0];
+  if (v === undefined || v === null || v === '') throw new OAuthError('invalid_request', 'scope is required');
+  if (typeof v !== 'string') throw new OAuthError('invalid_request', 'scope must be a string');
+  return v.trim();
+}
+
+function resourceParam(body: Record<string, unknown>, name: string): string {
+  const v = stringParam(body, name);
+  if (!v) throw new OAuthError('invalid_request', `${name} is required for this scope`);
+  if (!isUuid(v)) throw new OAuthError('invalid_request', `${name} must be a UUID`);
+  return v.toLowerCase();
+}
+
+export async function clientCredentialsGrant(
+  ctx: AppContext,
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): Promise<GrantResult> {
+  const grantType = stringParam(body, 'grant_type');
+  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+  const creds = extractClientCredentials(authorization, body);
+  if (grantType !== 'client_credentials') {
+    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
+  }
+  const limited = ctx.tokenRateByClient.take(creds.clientId);
+  if (!limited.allowed) {
+    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
+      'retry-after': String(limited.retryAfterSeconds),
+    });
+  }
+  const scope = requestedScope(body);
+  const known = (V2_SCOPES as readonly string[]).includes(scope);
+  const resourceName = scope === 'organization.admin' ? 'organization_id' : 'project_id';
+  const resourceId = known ? resourceParam(body, resourceName) : null;
+
+  // One round trip: the client, its grant on the resource, and the project's organization.
+  const { client, extra } = await authenticateClient<{
+    grant_scope: string | null;
+    project_org: string | null;
+  }>(ctx, creds, {
+    select: ', g.scope AS grant_scope, p.organization_id AS project_org',
+    joins:
+      'LEFT JOIN grants g ON g.client_id = c.id AND g.resource_id = $2 LEFT JOIN projects p ON p.id = $2',
+    params: [resourceId],
+  });
+  if (!known) {
+    throw new OAuthError('invalid_scope', `Unknown scope; request one of ${V2_SCOPES.join(', ')}`);
+  }
+  if (!grantCovers(extra.grant_scope, scope) || (scope !== 'organization.admin' && !extra.project_org)) {
+    throw new OAuthError(
+      'invalid_scope',
+      `The client has no ${scope} grant on ${resourceName} ${resourceId}`,
+    );
+  }
+  const organizationId = scope === 'organization.admin' ? resourceId! : extra.project_org!;
+  const projectId = scope === 'organization.admin' ? undefined : resourceId!;
+  const issued = issueAccessToken(ctx, client.id, scope, {
+    client_id: client.id,
+    client_gen: client.generation,
+    organization_id: organizationId,
+    ...(projectId ? { project_id: projectId } : {}),
+  });
+  ctx.metrics.tokensIssued.inc({ endpoint: 'v2', scope });
+  return { ...issued, scope: scope as V2Scope, organizationId, projectId, client };
+}

@@ -1,0 +1,52 @@
+// The master key protects secrets at rest. Production sets LATCHKEY_MASTER_KEY; in development a
+// random key is generated once into LATCHKEY_DATA_DIR/master.key (mode 0600). Two purpose keys are
+// derived with HKDF so that the pepper and the encryption key are never the same bytes.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Keyring {
+  /** HMAC key for client-secret hashes. */
+  pepper: Buffer;
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function loadMasterKey(configured: Buffer | undefined, dataDir: string): Buffer {
+  if (configured) return configured;
+  const path = join(dataDir, 'master.key');
+  if (existsSync(path)) {
+    const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new Error(`${path} does not hold base64 of 32 bytes`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+function derive(master: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `latchkey ${purpose}`, 32));
+}
+
+export function createKeyring(master: Buffer): Keyring {
+  const pepper = derive(master, 'client-secret pepper');
+  const enc = derive(master, 'at-rest encryption');
+  return {
+    pepper,
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', enc, iv);
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return `v1.${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
+    },
+    decrypt(sealed) {
+      if (!sealed.startsWith('v1.')) throw new Error('unknown sealed-secret format');
+      const raw = Buffer.from(sealed.slice(3), 'base64url');
+      const d = createDecipheriv('aes-256-gcm', enc, raw.subarray(0, 12));
+      d.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+    },
+  };
+}

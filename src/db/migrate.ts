@@ -1,0 +1,53 @@
+// Forward-only numbered migrations (migrations/NNNN_name.sql), applied in order in one transaction.
+// On PostgreSQL a transaction-scoped advisory lock makes two processes starting at once take turns:
+// the second finds everything applied. PGlite is single-process (guarded by the data-dir lock).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db.ts';
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+const ADVISORY_LOCK_KEY = 0x4c4b_4d31; // "LKM1"
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+  return files.map((f, i) => {
+    const version = Number(f.slice(0, 4));
+    if (version !== i + 1)
+      throw new Error(`migration ${f}: expected number ${String(i + 1).padStart(4, '0')}`);
+    return { version, name: f.slice(5, -4), sql: readFileSync(join(dir, f), 'utf8') };
+  });
+}
+
+/** Applies pending migrations; returns the names applied now. */
+export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (db.kind === 'pg') await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((r) => r.version));
+    const done: string[] = [];
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      done.push(`${String(m.version).padStart(4, '0')}_${m.name}`);
+    }
+    return done;
+  });
+}
+
+/** True when every known migration is applied (readiness). */
+export async function migrationsCurrent(db: Db, migrations = readMigrations()): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+  return rows[0]?.n === migrations.length;
+}

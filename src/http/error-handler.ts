@@ -1,0 +1,155 @@
+// The ONE place errors become responses. Client mistakes become precise 4xx; anything unexpected
+// becomes a bare 500 carrying only the request id (the cause is logged, never sent).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../db/errors.ts';
+import { ApiError, type InvalidParam, OAuthError, problemTitle, problemType } from './errors.ts';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const toDotted = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+
+/** Ajv errors → one invalidParams entry per offending input, in order, first reason wins. */
+export function invalidParamsFromAjv(errors: AjvError[]): InvalidParam[] {
+  const out = new Map<string, string>();
+  for (const e of errors) {
+    let name = toDotted(e.instancePath);
+    let reason = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      const prop = String(e.params.missingProperty);
+      name = name ? `${name}.${prop}` : prop;
+      reason = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      const prop = String(e.params.additionalProperty);
+      name = name ? `${name}.${prop}` : prop;
+      reason = 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      reason = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'format') {
+      reason = `must be a valid ${String(e.params.format)}`;
+    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      // Specific branch errors already named this path more precisely.
+      if (out.has(name)) continue;
+      reason = 'does not match any allowed form';
+    }
+    if (!out.has(name || '(body)')) out.set(name || '(body)', reason);
+  }
+  return [...out].map(([name, reason]) => ({ name, reason }));
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Errors of this route are answered in OAuth's format (RFC 6749 §5.2). */
+    oauth?: boolean;
+  }
+}
+
+function isOAuthRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.oauth === true;
+}
+
+function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  invalidParams?: InvalidParam[],
+  headers: Record<string, string> = {},
+) {
+  const body: Record<string, unknown> = {
+    type: problemType(status),
+    title: problemTitle(status),
+    status,
+    detail,
+  };
+  if (invalidParams?.length) body.invalidParams = invalidParams;
+  if (status >= 500) body.requestId = reply.request.id;
+  return reply.code(status).headers(headers).type('application/problem+json').send(body);
+}
+
+function sendOAuth(reply: FastifyReply, status: number, error: string, description: string, headers = {}) {
+  return reply
+    .code(status)
+    .headers({ ...headers, 'cache-control': 'no-store', pragma: 'no-cache' })
+    .type('application/json')
+    .send({ error, error_description: description });
+}
+
+/** Maps framework errors (parsing, validation) to a status and a sentence. */
+function clientErrorOf(
+  err: FastifyError,
+): { status: number; detail: string; params?: InvalidParam[] } | undefined {
+  if (err.validation) {
+    const ctx = (err as { validationContext?: string }).validationContext;
+    if (ctx === 'params') return { status: 404, detail: 'No resource at this path' };
+    const params = invalidParamsFromAjv(err.validation as unknown as AjvError[]);
+    return {
+      status: 400,
+      detail: `Invalid ${ctx === 'querystring' ? 'query parameters' : 'request body'}`,
+      params,
+    };
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, detail: 'Request body exceeds 1 MiB' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, detail: 'Content-Type must be application/json' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, detail: 'Request body is not valid JSON' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, detail: 'Content-Length does not match the body' };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return { status: 400, detail: 'Malformed URL' };
+  }
+  if (err instanceof SyntaxError || err.name === 'SyntaxError')
+    return { status: 400, detail: 'Request body is not valid JSON' };
+  const s = err.statusCode;
+  if (s && s >= 400 && s < 500) return { status: s, detail: problemTitle(s) };
+  return undefined;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const oauth = isOAuthRoute(request);
+    if (err instanceof OAuthError)
+      return sendOAuth(reply, err.status, err.code, err.description, err.headers);
+    if (err instanceof ApiError) {
+      if (oauth)
+        return sendOAuth(
+          reply,
+          err.status,
+          err.status === 401 ? 'invalid_client' : 'invalid_request',
+          err.detail,
+        );
+      return sendProblem(reply, err.status, err.detail, err.extra.invalidParams, err.extra.headers);
+    }
+    if (err instanceof StoreUnavailableError) {
+      request.log.warn({ err: err.cause }, 'store unavailable');
+      return sendProblem(reply, 503, 'The store is unavailable; retry shortly', undefined, {
+        'retry-after': '1',
+      });
+    }
+    const client = clientErrorOf(err);
+    if (client) {
+      if (oauth) return sendOAuth(reply, client.status, 'invalid_request', client.detail);
+      return sendProblem(reply, client.status, client.detail, client.params);
+    }
+    request.log.error({ err }, 'unhandled error');
+    if (oauth) return sendOAuth(reply, 500, 'server_error', 'Internal error');
+    return sendProblem(reply, 500, 'Internal error; quote the request id when reporting it');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`),
+  );
+}

@@ -1,0 +1,105 @@
+// The error catalog. Services throw these; the one error handler turns them into responses:
+// problem+json (RFC 9457) for the API, OAuth JSON (RFC 6749 §5.2) on token endpoints.
+
+export interface InvalidParam {
+  /** Dotted path of the offending input: `keys.17.lockId`, `limit`. */
+  name: string;
+  reason: string;
+}
+
+export const PROBLEM_TYPES = {
+  400: 'validation-error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  409: 'conflict',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'rate-limited',
+  500: 'internal-error',
+  503: 'service-unavailable',
+} as const satisfies Record<number, string>;
+
+const TITLES: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+};
+
+export function problemType(status: number): string {
+  const slug = (PROBLEM_TYPES as Record<number, string>)[status] ?? 'error';
+  return `urn:latchkey:problem:${slug}`;
+}
+
+export function problemTitle(status: number): string {
+  return TITLES[status] ?? 'Error';
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly extra: { invalidParams?: InvalidParam[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, invalidParams?: InvalidParam[]) =>
+  new ApiError(400, detail, { invalidParams });
+export const invalidParam = (name: string, reason: string) =>
+  new ApiError(400, `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
+export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+export const conflict = (detail: string) => new ApiError(409, detail);
+
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'slow_down';
+
+export class OAuthError extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    readonly description: string,
+    readonly status = code === 'invalid_client' ? 401 : 400,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}
+
+/** RFC 6750 §3 challenge. `error` is omitted when the request carried no token at all. */
+export function bearerChallenge(
+  error?: 'invalid_token' | 'insufficient_scope' | 'invalid_request',
+  description?: string,
+) {
+  let v = 'Bearer realm="latchkey"';
+  if (error) v += `, error="${error}"`;
+  if (description) v += `, error_description="${description.replace(/["\\]/g, '')}"`;
+  return v;
+}
+
+export const unauthorized = (error?: 'invalid_token' | 'invalid_request', description?: string) =>
+  new ApiError(401, description ?? 'A bearer token is required', {
+    headers: { 'www-authenticate': bearerChallenge(error, description) },
+  });
+
+export const forbidden = (description: string, scope?: string) =>
+  new ApiError(403, description, {
+    headers: {
+      'www-authenticate': `${bearerChallenge('insufficient_scope', description)}${scope ? `, scope="${scope}"` : ''}`,
+    },
+  });

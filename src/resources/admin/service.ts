@@ -1,0 +1,122 @@
+// Operator actions (admin API and `latchkey admin ...`): organizations, API clients, grants.
+import type { Keyring } from '../../crypto/master-key.ts';
+import { CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from '../../crypto/secrets.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { uuidv7 } from '../../ids.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+  created: Date;
+}
+
+export interface ApiClient {
+  id: string;
+  name: string;
+  organizationId: string;
+  created: Date;
+}
+
+export interface Grant {
+  clientId: string;
+  resourceType: 'organization' | 'project';
+  resourceId: string;
+  scope: string;
+  created: Date;
+}
+
+const SCOPES_BY_TYPE = {
+  organization: ['organization.admin'],
+  project: ['project.admin', 'project.installer'],
+} as const;
+
+export async function organizationCreate(db: Queryable, name: string): Promise<Organization> {
+  const { rows } = await db.query<Organization>(
+    'INSERT INTO organizations (id, name) VALUES ($1, $2) RETURNING id, name, created',
+    [uuidv7(), name],
+  );
+  return rows[0]!;
+}
+
+/** Creates a client holding organization.admin on its organization; the secret is returned once. */
+export async function clientCreate(
+  db: Db,
+  keyring: Keyring,
+  organizationId: string,
+  name: string,
+): Promise<{ client: ApiClient; clientSecret: string }> {
+  const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
+  const id = uuidv7();
+  const client = await db.transaction(async (tx) => {
+    const org = await tx.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
+    if (org.rowCount === 0) throw notFound('organization');
+    const { rows } = await tx.query<{ id: string; name: string; organization_id: string; created: Date }>(
+      `INSERT INTO api_clients (id, organization_id, name, secret_hash) VALUES ($1, $2, $3, $4)
+       RETURNING id, name, organization_id, created`,
+      [id, organizationId, name, hashSecret(keyring.pepper, clientSecret)],
+    );
+    await tx.query(
+      `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, 'organization', $2, 'organization.admin')`,
+      [id, organizationId],
+    );
+    const r = rows[0]!;
+    return { id: r.id, name: r.name, organizationId: r.organization_id, created: r.created };
+  });
+  return { client, clientSecret };
+}
+
+export async function clientDelete(db: Queryable, clientId: string): Promise<void> {
+  const r = await db.query('DELETE FROM api_clients WHERE id = $1', [clientId]);
+  if (r.rowCount === 0) throw notFound('client');
+}
+
+/** New secret; the generation bump makes every token issued under the old one invalid. */
+export async function clientRotateSecret(db: Queryable, keyring: Keyring, clientId: string): Promise<string> {
+  const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
+  const r = await db.query(
+    'UPDATE api_clients SET secret_hash = $2, generation = generation + 1 WHERE id = $1',
+    [clientId, hashSecret(keyring.pepper, clientSecret)],
+  );
+  if (r.rowCount === 0) throw notFound('client');
+  return clientSecret;
+}
+
+export async function grantPut(
+  db: Db,
+  clientId: string,
+  resourceType: 'organization' | 'project',
+  resourceId: string,
+  scope: string,
+): Promise<Grant> {
+  if (!(SCOPES_BY_TYPE[resourceType] as readonly string[]).includes(scope)) {
+    throw badRequest(`scope ${scope} does not apply to a ${resourceType}`, [
+      { name: 'scope', reason: `must be one of: ${SCOPES_BY_TYPE[resourceType].join(', ')}` },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    const client = await tx.query('SELECT 1 FROM api_clients WHERE id = $1', [clientId]);
+    if (client.rowCount === 0) throw notFound('client');
+    const table = resourceType === 'organization' ? 'organizations' : 'projects';
+    const res = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [resourceId]);
+    if (res.rowCount === 0)
+      throw new ApiError(400, `${resourceType} ${resourceId} does not exist`, {
+        invalidParams: [{ name: 'resourceId', reason: `no such ${resourceType}` }],
+      });
+    const { rows } = await tx.query<{ created: Date }>(
+      `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (client_id, resource_id) DO UPDATE SET scope = EXCLUDED.scope, resource_type = EXCLUDED.resource_type
+       RETURNING created`,
+      [clientId, resourceType, resourceId, scope],
+    );
+    return { clientId, resourceType, resourceId, scope, created: rows[0]!.created };
+  });
+}
+
+export async function grantDelete(db: Queryable, clientId: string, resourceId: string): Promise<void> {
+  const r = await db.query('DELETE FROM grants WHERE client_id = $1 AND resource_id = $2', [
+    clientId,
+    resourceId,
+  ]);
+  if (r.rowCount === 0) throw notFound('grant');
+}

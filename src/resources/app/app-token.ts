@@ -1,0 +1,11 @@
+// App tokens: scope `app.user`, `sub` = the app user's phone number. Issued after an OTP login
+// (API.md §5) or minted by an operator for testing and support.
+import { type IssuedToken, issueAccessToken } from '../../auth/issue-token.ts';
+import type { AppContext } from '../../context.ts';
+
+export const APP_SCOPE = 'app.user';
+
+export async function appTokenMint(ctx: AppContext, appUserId: string): Promise<IssuedToken> {
+  await ctx.db.query('INSERT INTO app_users (app_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [appUserId]);
+  return issueAccessToken(ctx, appUserId, APP_SCOPE, { app_user_id: appUserId });
+}

@@ -1,0 +1,58 @@
+import type { Queryable, Tx } from '../../db/db.ts';
+import { uuidv7 } from '../../ids.ts';
+import { PROJECT_COLUMNS, type ProjectRow } from './present.ts';
+
+export async function projectFindById(db: Queryable, projectId: string): Promise<ProjectRow | undefined> {
+  const { rows } = await db.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`, [
+    projectId,
+  ]);
+  return rows[0];
+}
+
+export async function projectListByOrganization(
+  db: Queryable,
+  organizationId: string,
+  limit: number,
+  startAfterId?: string,
+): Promise<ProjectRow[]> {
+  const { rows } = await db.query<ProjectRow>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects
+      WHERE organization_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
+    [organizationId, startAfterId ?? null, limit + 1],
+  );
+  return rows;
+}
+
+export interface ProjectInput {
+  name: string;
+  countryIso?: string;
+  orgNumber?: string;
+  orgNumberSuffix?: string;
+  timezone?: string;
+  metadata?: Record<string, string>;
+}
+
+/** Creates the project and gives the creating client project.admin on it, in the caller's transaction. */
+export async function projectInsert(tx: Tx, organizationId: string, input: ProjectInput, clientId: string) {
+  const id = uuidv7();
+  const { rows } = await tx.query<ProjectRow>(
+    `INSERT INTO projects (id, organization_id, name, country_iso, org_number, org_number_suffix, timezone, metadata)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${PROJECT_COLUMNS}`,
+    [
+      id,
+      organizationId,
+      input.name,
+      input.countryIso ?? null,
+      input.orgNumber ?? null,
+      input.orgNumberSuffix ?? (input.orgNumber ? '' : null),
+      input.timezone ?? null,
+      JSON.stringify(input.metadata ?? {}),
+    ],
+  );
+  await tx.query(
+    `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, 'project', $2, 'project.admin')
+     ON CONFLICT (client_id, resource_id) DO NOTHING`,
+    [clientId, id],
+  );
+  return rows[0]!;
+}
