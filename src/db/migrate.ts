@@ -19,10 +19,12 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   const files = readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
     .sort();
-  return files.map((f, i) => {
+  // Numbers must increase; gaps are allowed (work developed in parallel reserves numbers).
+  let last = 0;
+  return files.map((f) => {
     const version = Number(f.slice(0, 4));
-    if (version !== i + 1)
-      throw new Error(`migration ${f}: expected number ${String(i + 1).padStart(4, '0')}`);
+    if (version <= last) throw new Error(`migration ${f}: numbers must be unique and increasing`);
+    last = version;
     return { version, name: f.slice(5, -4), sql: readFileSync(join(dir, f), 'utf8') };
   });
 }
