@@ -13,9 +13,13 @@ import { installOpenApi } from './http/openapi.ts';
 import { installValidators } from './http/validation.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { adminRoutes } from './resources/admin/routes.ts';
+import { keyRoutes } from './resources/keys/routes.ts';
+import { lockRoutes } from './resources/locks/routes.ts';
+import { managedUserRoutes } from './resources/managed-users/routes.ts';
 import { organizationRoutes } from './resources/organizations/routes.ts';
 import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
+import { sharingRightRoutes } from './resources/sharing-rights/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -48,5 +52,9 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await adminRoutes(app, ctx);
   await organizationRoutes(app, ctx, requireToken);
   await projectRoutes(app, ctx, requireToken);
+  await lockRoutes(app, ctx, requireToken);
+  await managedUserRoutes(app, ctx, requireToken);
+  await keyRoutes(app, ctx, requireToken);
+  await sharingRightRoutes(app, ctx, requireToken);
   return app;
 }
