@@ -310,6 +310,9 @@ describe('10,000 keys', () => {
     assert.ok(seen.every((id) => created.has(id)));
     assert.deepEqual(seen, [...seen].sort());
     assert.ok(pages <= 11);
+    const first = await t.call('GET', url(`/keys?lockId=${lock}`), { token: a.projectToken });
+    assert.equal(first.body.keys.length, 100, 'the default page is 100');
+    assert.equal(first.body.startAfterId, seen[99]);
     const mu = await t.store.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM managed_users WHERE project_id = $1 AND app_user_id BETWEEN $2 AND $3',
       [a.projectId, phone(10_000), phone(19_999)],

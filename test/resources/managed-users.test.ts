@@ -43,6 +43,8 @@ describe('managed users', () => {
     const g = await t.call('GET', url('/%2B4799887766'), { token: a.projectToken });
     assert.equal(g.status, 200);
     assert.deepEqual(g.body.managedUser, u);
+    const plain = await t.call('GET', url('/+4799887766'), { token: a.projectToken });
+    assert.equal(plain.status, 200, 'an unencoded + works too');
     const dup = await t.call('POST', url(), { token: a.projectToken, body: { appUserId: '+4799887766' } });
     assert.equal(dup.status, 409);
     const p = await t.call('PATCH', url('/%2B4799887766'), {
