@@ -1,8 +1,11 @@
 // When may a key be used? Pure functions, shared by key presentation (state) and event validation.
 // Recurrence windows are weekly wall-clock windows in the LOCK's time zone. They are evaluated on
 // the local wall clock (weekday, HH:MM) of the instant, never by adding hours to a UTC start, so
-// DST days come out right: on spring-forward a window 08:00–17:00 is 8 real hours long, on
-// fall-back 10; a window past midnight (22:00–06:00) belongs to the day it starts on.
+// DST days come out right: a window that spans the change follows the clock on the wall (00:00–05:00
+// is 4 real hours on a spring-forward night in Oslo, 6 on a fall-back night); a window past midnight
+// (22:00–06:00) belongs to the day it starts on. A wall-clock time that happens twice (the repeated
+// hour of a fall-back night) is inside a window both times; one that never happens (the skipped
+// hour) is simply never reached. Windows away from the change keep their length.
 // (The rrule package expands occurrences in UTC and is one hour off on DST days.)
 
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
