@@ -96,8 +96,6 @@ export async function keysCreate(db: Db, projectId: string, items: Item[]): Prom
       projectId,
       items.map((k) => k.appUserId),
     );
-    const rows = await keyInsertMany(tx, projectId, inserts, now);
-    const order = new Map(inserts.map((k, i) => [k.id, i]));
-    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return keyInsertMany(tx, projectId, inserts, now);
   });
 }
