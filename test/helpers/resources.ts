@@ -1,6 +1,7 @@
 // Builders for the contents of a project (locks, keys, sharing rights) through the public API,
 // and row counts to prove that a refused request wrote nothing.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { TestApp } from './app.ts';
 import { getToken, type Tenant } from './factories.ts';
 
@@ -56,7 +57,6 @@ export async function insertSharedKey(
   a: Tenant,
   o: { lockId: string; appUserId: string; sharedBy: string; sharingRightId: string },
 ) {
-  const { randomUUID } = await import('node:crypto');
   const id = randomUUID();
   await t.store.db.query(
     `INSERT INTO keys (id, project_id, lock_id, app_user_id, origin, shared_by, sharing_right_id, starts)
