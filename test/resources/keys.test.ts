@@ -174,7 +174,8 @@ describe('key creation', () => {
     assert.equal(r.status, 400);
     assert.deepEqual(
       r.body.invalidParams.map((p: { name: string }) => p.name),
-      ['keys.17.appUserId'],
+      ['keys.3.lockId', 'keys.17.appUserId'],
+      'schema errors and store errors are reported together',
     );
     items[17] = { lockId: '0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b', appUserId: phone(117) };
     const r2 = await post(items);
@@ -183,6 +184,42 @@ describe('key creation', () => {
       { name: 'keys.3.lockId', reason: 'is not a lock of this project' },
       { name: 'keys.17.lockId', reason: 'is not a lock of this project' },
     ]);
+    assert.deepEqual(await rowCounts(t), before);
+  });
+});
+
+describe('key creation: malformed bodies', () => {
+  it('answers 400 (never 500) to bodies of the wrong shape, writing nothing', async () => {
+    const before = await rowCounts(t);
+    const ok = { lockId, appUserId: phone(9) };
+    const cases: [unknown, string][] = [
+      [{ keys: [5, null, 'x', ok] }, 'keys.0'],
+      [{ keys: [[], {}] }, 'keys.1.lockId'],
+      [{ keys: 'all' }, 'keys'],
+      [{ keys: { 0: ok } }, 'keys'],
+      [{ keys: [ok], extra: true }, 'extra'],
+      [{}, 'keys'],
+      [[ok], '(body)'],
+      [{ keys: [{ ...ok, recurrence: { windows: 'always' } }] }, 'keys.0.recurrence'],
+      [
+        { keys: [{ ...ok, recurrence: { windows: [{ days: 'mon', from: '08:00', to: '09:00' }] } }] },
+        'keys.0.recurrence',
+      ],
+      [{ keys: [{ ...ok, metadata: [] }] }, 'keys.0.metadata'],
+      [{ keys: [{ ...ok, start: null }] }, 'keys.0.start'],
+      [{ keys: [{ ...ok, durationMinutes: 1.5 }] }, 'keys.0.durationMinutes'],
+    ];
+    for (const [body, name] of cases) {
+      const r = await t.call('POST', url('/keys'), { token: a.projectToken, body });
+      const what = `${JSON.stringify(body)} → ${JSON.stringify(r.body)}`;
+      assert.equal(r.status, 400, what);
+      assert.ok(
+        r.body.invalidParams?.some((p: { name: string }) => p.name.startsWith(name)),
+        what,
+      );
+    }
+    const notJson = await t.call('POST', url('/keys'), { token: a.projectToken, body: '{"keys": [' });
+    assert.equal(notJson.status, 400);
     assert.deepEqual(await rowCounts(t), before);
   });
 });

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { invalidParamsFromAjv } from '../../http/error-handler.ts';
+import { badRequest, type InvalidParam, notFound } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
@@ -42,9 +43,21 @@ export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireT
         body: KeyCreateBody,
         response: { 201: list('keys', KeySchema), ...problemResponses },
       },
+      // Schema errors are collected rather than thrown, so one 400 names every bad item: those
+      // the schema catches (`keys.17.appUserId`) and those only the store can (`keys.3.lockId`).
+      attachValidation: true,
     },
     async (request, reply) => {
-      const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys);
+      const invalid = request.validationError;
+      let schemaProblems: InvalidParam[] = [];
+      if (invalid) {
+        if (invalid.validationContext !== 'body') throw invalid;
+        schemaProblems = invalidParamsFromAjv(invalid.validation);
+        // Without a well-formed `keys` array there are no items to check further.
+        if (!schemaProblems.every((p) => /^keys\.\d+(\.|$)/.test(p.name)))
+          throw badRequest('Invalid request body', schemaProblems);
+      }
+      const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys, schemaProblems);
       const now = new Date();
       return reply.code(201).send({ keys: rows.map((k) => presentKey(k, now)) });
     },

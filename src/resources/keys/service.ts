@@ -44,14 +44,28 @@ export function keyTimes(
   return problems.length ? problems : { starts, ends };
 }
 
-/** Validates and creates the keys; returns them in the order given. */
-export async function keysCreate(db: Db, projectId: string, items: Item[]): Promise<KeyRow[]> {
+const itemIndex = (name: string) => Number(/^keys\.(\d+)/.exec(name)?.[1] ?? -1);
+
+/**
+ * Validates and creates the keys; returns them in the order given. `schemaProblems` are the
+ * structural errors of some items (from the route's schema): those items are not checked further,
+ * every other item is, and all problems are reported together in item order.
+ */
+export async function keysCreate(
+  db: Db,
+  projectId: string,
+  items: Item[],
+  schemaProblems: InvalidParam[] = [],
+): Promise<KeyRow[]> {
   const now = new Date();
-  const problems: InvalidParam[] = [];
+  const problems: InvalidParam[] = [...schemaProblems];
+  const malformed = new Set(schemaProblems.map((p) => itemIndex(p.name)));
+  const wellFormed = items.filter((_, i) => !malformed.has(i));
   const inserts: KeyInsert[] = [];
   // Sorted UUIDv7s handed out in input order: listing by id returns the batch in the order it was sent.
   const ids = items.map(() => uuidv7(now.getTime())).sort();
   items.forEach((item, i) => {
+    if (malformed.has(i)) return;
     const path = `keys.${i}`;
     const times = keyTimes(item, now, path);
     if (Array.isArray(times)) problems.push(...times);
@@ -75,15 +89,16 @@ export async function keysCreate(db: Db, projectId: string, items: Item[]): Prom
     const locks = await lockIdsExisting(
       tx,
       projectId,
-      items.map((k) => k.lockId),
+      wellFormed.map((k) => k.lockId),
       true,
     );
     items.forEach((item, i) => {
-      if (!locks.has(item.lockId))
+      if (!malformed.has(i) && !locks.has(item.lockId))
         problems.push({ name: `keys.${i}.lockId`, reason: 'is not a lock of this project' });
     });
     if (problems.length) {
       const n = problems.length;
+      problems.sort((a, b) => itemIndex(a.name) - itemIndex(b.name)); // stable: keeps field order
       throw badRequest(
         n > MAX_REPORTED
           ? `${n} invalid fields in keys; the first ${MAX_REPORTED} are listed; nothing was created`
