@@ -103,6 +103,25 @@ describe('sharing rights', () => {
     assert.deepEqual(await rowCounts(t), before);
   });
 
+  it('names schema and store problems together, and never answers 500 to odd shapes', async () => {
+    const before = await rowCounts(t);
+    const r = await post([
+      { lockId: lock, appUserId: phone(30) },
+      { lockId: foreignLock, appUserId: phone(30) },
+      { lockId: lock, appUserId: 'nope' },
+    ]);
+    assert.equal(r.status, 400);
+    assert.deepEqual(
+      r.body.invalidParams.map((p: { name: string }) => p.name),
+      ['sharingRights.1.lockId', 'sharingRights.2.appUserId'],
+    );
+    for (const body of [{ sharingRights: [5, null] }, { sharingRights: 'x' }, {}, [1]]) {
+      const res = await t.call('POST', url(), { token: a.projectToken, body });
+      assert.equal(res.status, 400, JSON.stringify(body));
+    }
+    assert.deepEqual(await rowCounts(t), before);
+  });
+
   it('revokes by filter with the keys shared under the revoked rights', async () => {
     const [r1, r2] = await createSharingRights(t, a, [
       { lockId: lock, appUserId: phone(20) },

@@ -2,28 +2,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
-import { ApiError, badRequest, conflict, type InvalidParam } from '../../http/errors.ts';
+import { invalidParamsFromAjv } from '../../http/error-handler.ts';
+import { badRequest, type InvalidParam } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses } from '../../http/schemas.ts';
 import { RevokedCount } from '../keys/schema.ts';
-import { lockIdsExisting } from '../locks/queries.ts';
 import { ProjectParams } from '../locks/schema.ts';
-import { managedUsersEnsure } from '../managed-users/queries.ts';
 import { presentSharingRight } from './present.ts';
-import {
-  sharingRightInsertMany,
-  sharingRightList,
-  sharingRightRevokeWhere,
-  sharingRightsActive,
-} from './queries.ts';
+import { sharingRightList, sharingRightRevokeWhere } from './queries.ts';
 import {
   SharingRightCreateBody,
   SharingRightListQuery,
   SharingRightRevokeQuery,
   SharingRightSchema,
 } from './schema.ts';
+import { sharingRightsCreate } from './service.ts';
 
 const tags = ['sharing rights'];
 
@@ -45,58 +39,24 @@ export async function sharingRightRoutes(root: FastifyInstance, ctx: AppContext,
         body: SharingRightCreateBody,
         response: { 201: list('sharingRights', SharingRightSchema), ...problemResponses },
       },
+      // Schema errors are collected, not thrown, so one answer names every bad item.
+      attachValidation: true,
     },
     async (request, reply) => {
-      const { projectId } = request.params;
-      const items = request.body.sharingRights;
-      const rows = await ctx.db
-        .transaction(async (tx) => {
-          const problems: InvalidParam[] = [];
-          const seen = new Map<string, number>();
-          items.forEach((s, i) => {
-            const k = `${s.lockId}|${s.appUserId}`;
-            const first = seen.get(k);
-            if (first !== undefined)
-              problems.push({ name: `sharingRights.${i}`, reason: `repeats sharingRights.${first}` });
-            else seen.set(k, i);
-          });
-          // FOR SHARE: a lock being offboarded meanwhile gets no new rights. Another project's lock
-          // is answered like an unknown one.
-          const locks = await lockIdsExisting(
-            tx,
-            projectId,
-            items.map((s) => s.lockId),
-            true,
-          );
-          items.forEach((s, i) => {
-            if (!locks.has(s.lockId))
-              problems.push({ name: `sharingRights.${i}.lockId`, reason: 'is not a lock of this project' });
-          });
-          if (problems.length) throw badRequest('Invalid sharing rights; nothing was created', problems);
-          const active = await sharingRightsActive(tx, projectId, items);
-          const existing = items
-            .map((s, i) => ({ s, i }))
-            .filter(({ s }) => active.has(`${s.lockId}|${s.appUserId}`))
-            .map(({ i }) => ({
-              name: `sharingRights.${i}`,
-              reason: 'an active sharing right already exists',
-            }));
-          if (existing.length)
-            throw new ApiError(409, 'A sharing right already exists; nothing was created', {
-              invalidParams: existing,
-            });
-          await managedUsersEnsure(
-            tx,
-            projectId,
-            items.map((s) => s.appUserId),
-          );
-          return sharingRightInsertMany(tx, projectId, items);
-        })
-        .catch((e) => {
-          // Two concurrent calls creating the same right: the unique index decides.
-          if (isUniqueViolation(e)) throw conflict('A sharing right already exists; nothing was created');
-          throw e;
-        });
+      const invalid = request.validationError;
+      let schemaProblems: InvalidParam[] = [];
+      if (invalid) {
+        if (invalid.validationContext !== 'body') throw invalid;
+        schemaProblems = invalidParamsFromAjv(invalid.validation);
+        if (!schemaProblems.every((p) => /^sharingRights\.\d+(\.|$)/.test(p.name)))
+          throw badRequest('Invalid request body', schemaProblems);
+      }
+      const rows = await sharingRightsCreate(
+        ctx.db,
+        request.params.projectId,
+        request.body.sharingRights,
+        schemaProblems,
+      );
       return reply.code(201).send({ sharingRights: rows.map(presentSharingRight) });
     },
   );
