@@ -38,6 +38,9 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // JSON only (the token endpoints add form bodies in their own scope); Fastify's default
+  // text/plain parser would let a plain-text body reach validation as a string.
+  app.removeContentTypeParser('text/plain');
   installValidators(app);
   installErrorHandler(app);
   installRequestLog(app);

@@ -81,7 +81,7 @@ export interface ClientRowWith<T> {
 }
 
 // A fixed hash to compare against when the client does not exist, so that path costs the same.
-const DUMMY_HASH = createHmac('sha256', 'latchkey').update('no such client').digest();
+export const DUMMY_HASH = createHmac('sha256', 'latchkey').update('no such client').digest();
 
 /**
  * Authenticates the client with one query that may also fetch what the caller needs next

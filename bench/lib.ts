@@ -1,0 +1,217 @@
+// Shared benchmark plumbing: servers in child processes (so the load generator never shares their
+// event loop), a bare Fastify hello-world as the same-run baseline, autocannon runs, and tables.
+// These machines are noisy: compare ratios measured in the same run, not absolute numbers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const ADMIN_TOKEN = randomBytes(32).toString('base64url');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, out: () => string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timeout waiting for ${url}: ${out()}`);
+}
+
+export interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+function spawnNode(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
+  return { child, out: () => err };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The baseline: Fastify with no plugins answering {"hello":"world"}, with default logging off. */
+export async function startHelloWorld(): Promise<Server> {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const { child, out } = spawnNode(['--input-type=module', '-e', code], {});
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base, child, out);
+  return { base, stop: () => stopChild(child) };
+}
+
+export type StoreKind = 'pg' | 'pglite';
+
+/** A Latchkey server process on a fresh store (PGlite temp dir, or a fresh PostgreSQL database). */
+export async function startLatchkey(store: StoreKind, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
+  let dbName: string | undefined;
+  const storeEnv: Record<string, string> = { LATCHKEY_DATA_DIR: dataDir };
+  if (store === 'pg') {
+    dbName = `bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    storeEnv.DATABASE_URL = u.toString();
+  }
+  const { child, out } = spawnNode(['--import', 'tsx', 'src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LATCHKEY_PUBLIC_URL: base,
+    LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN,
+    LATCHKEY_TOKEN_RATE_PER_CLIENT: '0',
+    LATCHKEY_TOKEN_RATE_PER_IP: '0',
+    ...storeEnv,
+    ...env,
+  });
+  await waitFor(`${base}/readyz`, child, out);
+  return {
+    base,
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await c.end();
+      }
+    },
+  };
+}
+
+export async function api(base: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await r.json()) as any;
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** An organization, a client and a project; returns what a token request needs. */
+export async function seedTenant(base: string) {
+  const org = await api(base, 'POST', '/admin/v1/organizations', { name: 'Bench' });
+  const organizationId = org.organization.id as string;
+  const c = await api(base, 'POST', `/admin/v1/organizations/${organizationId}/clients`, { name: 'bench' });
+  const creds = { client_id: c.client.id as string, client_secret: c.clientSecret as string };
+  const tok = await fetch(`${base}/v2/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      ...creds,
+      scope: 'organization.admin',
+      organization_id: organizationId,
+    }),
+  });
+  const orgToken = ((await tok.json()) as { access_token: string }).access_token;
+  const p = await api(
+    base,
+    'POST',
+    `/v2/organization/${organizationId}/projects`,
+    { name: 'Bench HQ' },
+    orgToken,
+  );
+  const projectId = p.project.id as string;
+  const pt = await fetch(`${base}/v2/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      ...creds,
+      scope: 'project.admin',
+      project_id: projectId,
+    }),
+  });
+  const projectToken = ((await pt.json()) as { access_token: string }).access_token;
+  return { organizationId, projectId, creds, orgToken, projectToken };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(o: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  duration?: number;
+}): Promise<LoadResult> {
+  const r = await autocannon({
+    url: o.url,
+    method: o.method ?? 'GET',
+    headers: o.headers,
+    body: o.body,
+    connections: CONNECTIONS,
+    duration: o.duration ?? DURATION,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export function table(title: string, header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });

@@ -1,0 +1,173 @@
+// The store seam: transactions are isolated on both stores (on PGlite, a concurrent query must not
+// run inside someone else's open transaction), a second process cannot open a PGlite data dir, and
+// migrations are safe when two processes start at once on PostgreSQL.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { acquireDataDirLock, DataDirInUseError } from '../../src/db/lock-file.ts';
+import { migrate, readMigrations } from '../../src/db/migrate.ts';
+import { openPgStore } from '../../src/db/pg-store.ts';
+import { openPgliteStore } from '../../src/db/pglite-store.ts';
+import { openTestStore, TEST_DATABASE_URL, type TestStore } from '../helpers/store.ts';
+
+let s: TestStore;
+before(async () => {
+  s = await openTestStore();
+  await s.db.exec('CREATE TABLE scratch (n integer PRIMARY KEY)');
+});
+after(() => s.close());
+
+describe('transactions', () => {
+  it('commit and rollback', async () => {
+    await s.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO scratch VALUES (1)');
+    });
+    await assert.rejects(
+      s.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO scratch VALUES (2)');
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
+    const { rows } = await s.db.query<{ n: number }>('SELECT n FROM scratch ORDER BY n');
+    assert.deepEqual(
+      rows.map((r) => r.n),
+      [1],
+    );
+  });
+
+  it('a query issued while another transaction is open never joins it (and is not lost on its rollback)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let inside!: () => void;
+    const entered = new Promise<void>((r) => {
+      inside = r;
+    });
+    const tx = s.db
+      .transaction(async (t) => {
+        await t.query('INSERT INTO scratch VALUES (10)');
+        inside();
+        await gate; // hold the transaction open while the outside query is issued
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => e.message);
+    await entered;
+    const outside = s.db.query('INSERT INTO scratch VALUES (11)');
+    // Give the outside query every chance to sneak in before the rollback.
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    assert.equal(await tx, 'rollback');
+    await outside;
+    const { rows } = await s.db.query<{ n: number }>('SELECT n FROM scratch WHERE n >= 10 ORDER BY n');
+    assert.deepEqual(
+      rows.map((r) => r.n),
+      [11],
+    );
+  });
+
+  it('many concurrent transactions each see only their own writes', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.db
+          .transaction(async (tx) => {
+            await tx.query('INSERT INTO scratch VALUES ($1)', [100 + i]);
+            const { rows } = await tx.query<{ c: number }>(
+              'SELECT count(*)::int AS c FROM scratch WHERE n >= 100',
+            );
+            assert.ok(rows[0]!.c >= 1);
+            if (i % 2) throw new Error('odd');
+          })
+          .catch(() => {}),
+      ),
+    );
+    const { rows } = await s.db.query<{ c: number }>('SELECT count(*)::int AS c FROM scratch WHERE n >= 100');
+    assert.equal(rows[0]!.c, 10);
+  });
+
+  it('refuses db.query() from inside a transaction on PGlite instead of deadlocking', {
+    skip: Boolean(TEST_DATABASE_URL),
+  }, async () => {
+    if (s.db.kind !== 'pglite') return;
+    await assert.rejects(
+      s.db.transaction(async () => {
+        await s.db.query('SELECT 1');
+      }),
+      /inside a transaction/,
+    );
+  });
+});
+
+describe('PGlite data directory lock', () => {
+  it('a second opener of the same directory gets a clear error, and a stale lock is taken over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-lock-'));
+    try {
+      const release = acquireDataDirLock(dir);
+      assert.throws(() => acquireDataDirLock(dir), DataDirInUseError);
+      // Another process trying to open it is refused with the holder's pid in the message.
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./src/db/lock-file.ts').then(m => { try { m.acquireDataDirLock(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); } })`,
+        ],
+        { encoding: 'utf8' },
+      );
+      assert.match(child.stdout, new RegExp(`in use by process ${process.pid}`));
+      release();
+      // A lock left by a dead process (kill -9) names a pid that no longer exists.
+      writeFileSync(join(dir, 'latchkey.lock'), '999999');
+      const again = acquireDataDirLock(dir);
+      again();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('openPgliteStore refuses a directory held by another opener', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-lock-'));
+    const release = acquireDataDirLock(dir);
+    try {
+      await assert.rejects(openPgliteStore({ dataDir: dir }), DataDirInUseError);
+    } finally {
+      release();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('are all applied and a second run applies nothing', async () => {
+    assert.deepEqual(await migrate(s.db), []);
+    const { rows } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+    assert.equal(rows[0]!.n, readMigrations().length);
+  });
+
+  it('two processes migrating one PostgreSQL database at once take turns', {
+    skip: !TEST_DATABASE_URL,
+  }, async () => {
+    const schema = `t_mig_${process.pid}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    const a = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
+    const b = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
+    try {
+      const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+      assert.equal(ra.length + rb.length, readMigrations().length);
+      assert.ok(ra.length === 0 || rb.length === 0, 'one process applied everything, the other nothing');
+    } finally {
+      await a.close();
+      await b.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  });
+});

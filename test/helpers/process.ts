@@ -1,0 +1,87 @@
+// Real Latchkey processes for tests: the CLI and the server, on a throwaway store (a temp PGlite
+// directory, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { TEST_DATABASE_URL } from './store.ts';
+
+export interface ProcessStore {
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+export async function processStore(): Promise<ProcessStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-proc-'));
+  if (!TEST_DATABASE_URL) {
+    return {
+      env: { LATCHKEY_DATA_DIR: dataDir },
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `t_proc_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { LATCHKEY_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async dispose() {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cli(args: string[], env: Record<string, string>) {
+  const r = spawnSync(process.execPath, ['bin/latchkey.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LATCHKEY_LOG_LEVEL: 'silent', ...env },
+    timeout: 60_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, LATCHKEY_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+export async function waitReady(base: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    try {
+      const r = await fetch(`${base}/readyz`);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${server.output()}`);
+}

@@ -1,0 +1,114 @@
+// Bad input of every kind gets a clean 4xx problem, never a 5xx or a stack trace.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { createTenant, type Tenant } from '../helpers/factories.ts';
+
+let t: TestApp;
+let a: Tenant;
+before(async () => {
+  t = await startTestApp();
+  a = await createTenant(t);
+});
+after(() => t.close());
+
+const problem = (r: { status: number; body: any; headers: Record<string, unknown> }, status: number) => {
+  assert.equal(r.status, status, JSON.stringify(r.body));
+  assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8');
+  assert.equal(r.body.status, status);
+  assert.equal(typeof r.body.type, 'string');
+  assert.equal(typeof r.body.title, 'string');
+  assert.equal(typeof r.body.detail, 'string');
+  assert.ok(!JSON.stringify(r.body).includes('    at '), 'no stack trace');
+};
+
+describe('error handling', () => {
+  const url = () => `/v2/organization/${a.organizationId}/projects`;
+
+  it('unknown route → 404', async () => {
+    problem(await t.call('GET', '/v2/nothing-here'), 404);
+    problem(await t.call('DELETE', '/healthz'), 404);
+  });
+
+  it('malformed JSON → 400', async () => {
+    problem(await t.call('POST', url(), { token: a.orgToken, body: '{"name": ' }), 400);
+  });
+
+  it('JSON that is not an object → 400', async () => {
+    problem(await t.call('POST', url(), { token: a.orgToken, body: '[1,2]' }), 400);
+    problem(await t.call('POST', url(), { token: a.orgToken, body: 'null' }), 400);
+  });
+
+  it('prototype pollution attempts → 400', async () => {
+    problem(
+      await t.call('POST', url(), { token: a.orgToken, body: '{"name":"x","__proto__":{"admin":true}}' }),
+      400,
+    );
+  });
+
+  it('wrong content type → 415', async () => {
+    problem(
+      await t.call('POST', url(), {
+        token: a.orgToken,
+        body: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+    );
+    problem(
+      await t.call('POST', url(), {
+        token: a.orgToken,
+        body: 'x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+    );
+  });
+
+  it('body over 1 MiB → 413', async () => {
+    problem(
+      await t.call('POST', url(), { token: a.orgToken, body: { name: 'x'.repeat(1024 * 1024 + 1) } }),
+      413,
+    );
+  });
+
+  it('deeply nested JSON → 400, process fine', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const r = await t.call('POST', url(), { token: a.orgToken, body: deep });
+    assert.ok(r.status >= 400 && r.status < 500, String(r.status));
+    problem(await t.call('GET', '/v2/nothing'), 404);
+  });
+
+  it('malformed ids in paths → 404 (never 500)', async () => {
+    for (const id of [
+      'abc',
+      '1',
+      "'; DROP TABLE projects; --",
+      '%00',
+      'ffffffff-ffff-ffff-ffff-fffffffffffff',
+    ]) {
+      const r = await t.call('GET', `/v2/projects/${encodeURIComponent(id)}`, { token: a.projectToken });
+      assert.ok(r.status === 403 || r.status === 404, `${id}: ${r.status}`);
+    }
+  });
+
+  it('validation errors name every bad field', async () => {
+    const r = await t.call('POST', url(), {
+      token: a.orgToken,
+      body: { name: 1, countryIso: 'xx', extra: true },
+    });
+    problem(r, 400);
+    const names = r.body.invalidParams.map((p: { name: string }) => p.name).sort();
+    assert.deepEqual(names, ['countryIso', 'extra', 'name']);
+  });
+
+  it('invalid UTF-8 in a body → 4xx', async () => {
+    const r = await t.inject({
+      method: 'POST',
+      url: url(),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.orgToken}` },
+      payload: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
+    assert.ok(r.statusCode >= 400 && r.statusCode < 500, String(r.statusCode));
+  });
+});
