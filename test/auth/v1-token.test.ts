@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { issueAccessToken } from '../../src/auth/issue-token.ts';
+import { RateLimiter } from '../../src/http/rate-limit.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
-import { createClient, createTenant, type Tenant } from '../helpers/factories.ts';
+import { createClient, createTenant, getToken, type Tenant } from '../helpers/factories.ts';
 import {
   adminGrant,
   basicAuth,
@@ -349,6 +351,26 @@ describe('v1 and v2 tokens are not interchangeable', () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
   });
 
+  it('v1 routes check token_use explicitly, not only the scope', async () => {
+    // A token of ours whose scope parses as v1 but that the v1 endpoint did not issue.
+    const { accessToken } = issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
+      client_id: a.clientId,
+      client_gen: 1,
+      organization_id: a.organizationId,
+    });
+    let r = await t.call('GET', '/integrators/v1/lock-holders/', { token: accessToken });
+    assert.equal(r.status, 401);
+    assert.match(r.body.detail, /not an auth API v1 token/);
+    const { accessToken: v1Like } = issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
+      client_id: a.clientId,
+      client_gen: 1,
+      organization_id: a.organizationId,
+      token_use: 'v1',
+    });
+    r = await t.call('GET', '/integrators/v1/lock-holders/', { token: v1Like });
+    assert.equal(r.status, 200, 'the same token with token_use v1 passes');
+  });
+
   it('an app token and the admin token are refused on v1 routes', async () => {
     const app = await t.call('POST', '/admin/v1/app-tokens', {
       token: ADMIN_TOKEN,
@@ -408,20 +430,26 @@ describe('revocation of v1 tokens', () => {
 
 describe('rate limits of the v1 token endpoint', () => {
   it('limits per client (shared with v2) and per address, with Retry-After', async () => {
-    const r8 = await startTestApp({ LATCHKEY_TOKEN_RATE_PER_CLIENT: '2', LATCHKEY_TOKEN_RATE_PER_IP: '3' });
+    // Swap in small limiters (the hooks read them from the context on each request).
+    const saved = { byClient: t.ctx.tokenRateByClient, byIp: t.ctx.tokenRateByIp };
+    t.ctx.tokenRateByClient = new RateLimiter(2, 60_000);
+    t.ctx.tokenRateByIp = new RateLimiter(3, 60_000);
     try {
-      const x = await createTenant(r8, 'Rate'); // two v2 grants: the client's bucket is empty now
-      let r = await v1TokenCall(r8, x);
+      const creds = { client_id: a.clientId, client_secret: a.clientSecret };
+      await getToken(t, { ...creds, scope: 'organization.admin', organization_id: a.organizationId });
+      await getToken(t, { ...creds, scope: 'project.admin', project_id: a.projectId });
+      // The client's bucket is empty now (v1 and v2 share it); the address has one request left.
+      let r = await v1TokenCall(t, a);
       assert.equal(r.status, 429, JSON.stringify(r.body));
       assert.equal(r.body.error, 'slow_down');
       assert.match(r.body.error_description, /client/);
       assert.ok(Number(r.headers['retry-after']) >= 1);
-      const y = await createClient(r8, x.organizationId, 'second');
-      r = await v1TokenCall(r8, y);
+      r = await v1TokenCall(t, b);
       assert.equal(r.status, 429, JSON.stringify(r.body));
       assert.match(r.body.error_description, /address/);
     } finally {
-      await r8.close();
+      t.ctx.tokenRateByClient = saved.byClient;
+      t.ctx.tokenRateByIp = saved.byIp;
     }
   });
 });
