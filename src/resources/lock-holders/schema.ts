@@ -28,9 +28,15 @@ export const LockHolderSchema = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    countryIso: Type.Union([Type.String(), Type.Null()]),
-    organizationId: Type.Union([Type.String(), Type.Null()]),
-    organizationIdSuffix: Type.Union([Type.String(), Type.Null()]),
+    countryIso: Type.Union([Type.String(), Type.Null()], {
+      description: 'ISO 3166-1 alpha-2; null if not set',
+    }),
+    organizationId: Type.Union([Type.String(), Type.Null()], {
+      description: "The project's organization number (orgNumber), not a Latchkey organization id",
+    }),
+    organizationIdSuffix: Type.Union([Type.String(), Type.Null()], {
+      description: "The project's orgNumberSuffix; may be empty",
+    }),
   },
   { $id: 'LockHolder', description: 'A project seen through the auth API v1' },
 );
