@@ -11,10 +11,13 @@
 // Tokens carry `token_use: "v1"`. The v1 routes accept nothing else (v1-authenticate.ts), and the
 // v2 routes never accept a v1 token because none of its scope tokens is a v2 scope.
 import type { AppContext } from '../context.ts';
+import { secretMatches } from '../crypto/secrets.ts';
 import { OAuthError } from '../http/errors.ts';
-import { authenticateClient, extractClientCredentials, stringParam } from './client-auth.ts';
+import { isUuid } from '../ids.ts';
+import { DUMMY_HASH, extractClientCredentials, invalidClient, stringParam } from './client-auth.ts';
 import { issueAccessToken } from './issue-token.ts';
-import { parseV1Scope, type V1Scope } from './v1-scope.ts';
+import { grantCovers } from './revocation.ts';
+import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
 
 export const V1_TOKEN_USE = 'v1';
 /** The scope of a token whose request named none. */
@@ -30,61 +33,41 @@ export interface V1GrantResult {
   lockHolderId?: string;
 }
 
-interface ReachableRow {
-  id: string;
-  country_iso: string | null;
-  org_number: string | null;
-  suffix: string;
-}
-
-// The lock holders the client reaches that the claims name: the lockHolder.admin id and up to two
-// identifier matches (two is enough to know the identifier is ambiguous). Runs inside the client
-// authentication query, so a grant is one round trip.
-const REACHABLE_SQL = `, (SELECT coalesce(json_agg(r), '[]'::json) FROM (
-    SELECT p.id, p.country_iso, p.org_number, coalesce(p.org_number_suffix, '') AS suffix
-      FROM grants g JOIN projects p ON p.id = g.resource_id
-     WHERE g.client_id = c.id AND g.resource_type = 'project' AND g.scope = '${LOCK_HOLDER_GRANT}'
-       AND (p.id = $2::uuid OR (p.country_iso = $3::text AND p.org_number = $4::text
-            AND coalesce(p.org_number_suffix, '') = $5::text))
-     ORDER BY (p.id = $2::uuid) DESC NULLS LAST, p.id LIMIT 3) r) AS reachable`;
-
-/** Which lock holder the claims name, or an invalid_scope error. */
-function resolveLockHolder(scope: V1Scope, rows: ReachableRow[]): string | undefined {
-  let byId: string | undefined;
-  if (scope.lockHolderId) {
-    byId = rows.find((r) => r.id === scope.lockHolderId)?.id;
-    if (!byId) {
-      throw new OAuthError(
-        'invalid_scope',
-        `lockHolder.admin:${scope.lockHolderId} is not a lock holder this client has a grant on`,
-      );
-    }
-  }
-  if (!scope.identifier) return byId;
-  const i = scope.identifier;
-  const matches = rows.filter(
-    (r) => r.country_iso === i.countryIso && r.org_number === i.orgNumber && r.suffix === i.orgNumberSuffix,
+/**
+ * The lock holder an identifier claim names among those the client reaches (uncached: identifiers
+ * change). With a lockHolder.admin id as well, only that lock holder is considered.
+ */
+async function resolveIdentifier(
+  ctx: AppContext,
+  clientId: string,
+  i: LockHolderIdentifier,
+  adminId: string | undefined,
+): Promise<string> {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `SELECT p.id FROM grants g JOIN projects p ON p.id = g.resource_id
+      WHERE g.client_id = $1 AND g.resource_type = 'project' AND g.scope = '${LOCK_HOLDER_GRANT}'
+        AND p.country_iso = $2 AND p.org_number = $3 AND coalesce(p.org_number_suffix, '') = $4
+        AND ($5::uuid IS NULL OR p.id = $5)
+      LIMIT 2`,
+    [clientId, i.countryIso, i.orgNumber, i.orgNumberSuffix, adminId ?? null],
   );
-  const what = `lockHolder.identifier:${i.countryIso}.${i.orgNumber}.${i.orgNumberSuffix}`;
-  if (matches.length === 0) {
+  const what = identifierClaim(i);
+  if (adminId && rows.length === 0) {
+    throw new OAuthError(
+      'invalid_scope',
+      'The lockHolder.admin and lockHolder.identifier claims name different lock holders',
+    );
+  }
+  if (rows.length === 0) {
     throw new OAuthError('invalid_scope', `${what} names no lock holder this client has a grant on`);
   }
-  if (byId) {
-    if (!matches.some((m) => m.id === byId)) {
-      throw new OAuthError(
-        'invalid_scope',
-        'The lockHolder.admin and lockHolder.identifier claims name different lock holders',
-      );
-    }
-    return byId;
-  }
-  if (matches.length > 1) {
+  if (rows.length > 1) {
     throw new OAuthError(
       'invalid_scope',
       `${what} matches more than one lock holder of this client; ask for lockHolder.admin:<lockHolderId>`,
     );
   }
-  return matches[0]!.id;
+  return rows[0]!.id;
 }
 
 export async function v1ClientCredentialsGrant(
@@ -108,41 +91,42 @@ export async function v1ClientCredentialsGrant(
   if (!parsed.ok && parsed.error === 'invalid_request') {
     throw new OAuthError(parsed.error, parsed.description);
   }
-  const scope = parsed.ok ? parsed.scope : undefined;
-  const needsLookup = !!(scope?.lockHolderId || scope?.identifier);
-  const i = scope?.identifier;
-  const { client, extra } = await authenticateClient<{ reachable?: ReachableRow[] | string }>(
-    ctx,
-    creds,
-    needsLookup
-      ? {
-          select: REACHABLE_SQL,
-          joins: '',
-          params: [
-            scope!.lockHolderId ?? null,
-            i?.countryIso ?? null,
-            i?.orgNumber ?? null,
-            i?.orgNumberSuffix ?? null,
-          ],
-        }
-      : undefined,
-  );
-  if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
-  const s = parsed.scope;
-  const rows = typeof extra.reachable === 'string' ? JSON.parse(extra.reachable) : (extra.reachable ?? []);
-  const lockHolderId = needsLookup ? resolveLockHolder(s, rows as ReachableRow[]) : undefined;
+  const s = parsed.ok ? parsed.scope : undefined;
 
-  const issued = issueAccessToken(ctx, client.id, s.requested ? s.claims.join(' ') : V1_DEFAULT_SCOPE, {
-    client_id: client.id,
-    client_gen: client.generation,
-    organization_id: client.organizationId,
+  // The client, and its grant on the lockHolder.admin lock holder when one is named: one indexed
+  // query, cached for at most LATCHKEY_REVOCATION_CACHE_SECONDS (revocation.ts), as for v2 tokens.
+  // Unknown client and wrong secret take the same path: an HMAC and a constant-time compare.
+  const clientId = isUuid(creds.clientId) ? creds.clientId.toLowerCase() : undefined;
+  const row = clientId ? await ctx.clientStatus.lookup(clientId, s?.lockHolderId ?? null) : undefined;
+  const ok = secretMatches(ctx.keyring.pepper, creds.clientSecret, row?.secretHash ?? DUMMY_HASH);
+  if (!clientId || !row?.secretHash || !ok) throw invalidClient(creds.method);
+  if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
+  const scope = parsed.scope;
+
+  let lockHolderId: string | undefined;
+  if (scope.lockHolderId) {
+    if (!grantCovers(row.grantScope, LOCK_HOLDER_GRANT) || !row.projectOrganizationId) {
+      throw new OAuthError(
+        'invalid_scope',
+        `lockHolder.admin:${scope.lockHolderId} is not a lock holder this client has a grant on`,
+      );
+    }
+    lockHolderId = scope.lockHolderId;
+  }
+  if (scope.identifier) lockHolderId = await resolveIdentifier(ctx, clientId, scope.identifier, lockHolderId);
+
+  const claims = scope.requested ? scope.claims.join(' ') : V1_DEFAULT_SCOPE;
+  const issued = issueAccessToken(ctx, clientId, claims, {
+    client_id: clientId,
+    client_gen: row.generation!,
+    organization_id: row.organizationId!,
     token_use: V1_TOKEN_USE,
     ...(lockHolderId ? { lock_holder_id: lockHolderId } : {}),
   });
   ctx.metrics.tokensIssued.inc({ endpoint: 'v1', scope: lockHolderId ? 'lockHolder' : 'integrator.admin' });
   return {
     ...issued,
-    ...(s.requested ? { scope: s.claims } : {}),
+    ...(scope.requested ? { scope: scope.claims } : {}),
     ...(lockHolderId ? { lockHolderId } : {}),
   };
 }
