@@ -3,6 +3,7 @@
 //   →  handler (service, in a transaction where needed)  →  response serialization by schema.
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { tokenRoutes } from './auth/token-routes.ts';
+import { authV1Routes } from './auth/v1-routes.ts';
 import { wellKnownRoutes } from './auth/well-known-routes.ts';
 import type { AppContext } from './context.ts';
 import { createRequireToken } from './http/authenticate.ts';
@@ -51,5 +52,6 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await adminRoutes(app, ctx);
   await organizationRoutes(app, ctx, requireToken);
   await projectRoutes(app, ctx, requireToken);
+  await authV1Routes(app, ctx);
   return app;
 }
