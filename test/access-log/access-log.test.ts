@@ -175,6 +175,8 @@ describe('GET /v2/projects/{projectId}/logs/access', () => {
       '?startAfterId=abc',
       `?startAfterId=${randomUUID()}`,
       `?startAfterId=${Buffer.from('12.x').toString('base64url')}`,
+      `?startAfterId=${Buffer.from(`2026-13-45T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}`,
+      `?startAfterId=${Buffer.from(`2026-11-01T00:00:00.000000Z|${randomUUID()}|x`).toString('base64url')}`,
       '?limit=0',
       '?limit=1001',
       '?from=yesterday',
@@ -229,6 +231,32 @@ describe('GET /v2/projects/{projectId}/locks/{lockId}/logs/access', () => {
       rows.map((r) => r.id),
     );
     assert.ok(seen.length >= 501);
+  });
+
+  it('pages exactly through events apart by microseconds (written by other tools than the API)', async () => {
+    const lock = await lockInsert(t, a.projectId);
+    const base = new Date(Date.now() - DAY).toISOString().slice(0, 23);
+    const ids: string[] = [];
+    for (const us of ['100', '101', '101', '102', '999']) {
+      const id = randomUUID();
+      ids.push(id);
+      await t.store.db.query(
+        `INSERT INTO access_events (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
+         VALUES ($1, $2, $3, $4, $5, 'locked', $6::timestamptz, 'Front', '', 'integrator')`,
+        [id, a.projectId, lock, key1, kari, `${base}${us}Z`],
+      );
+    }
+    const path = `/v2/projects/${a.projectId}/locks/${lock}/logs/access`;
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const r = await log(`?limit=1${cursor ? `&startAfterId=${cursor}` : ''}`, a.projectToken, path);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      seen.push(...r.body.accessEvents.map((e: { id: string }) => e.id));
+      cursor = r.body.startAfterId;
+    } while (cursor);
+    const tie = [ids[1]!, ids[2]!].sort().reverse();
+    assert.deepEqual(seen, [ids[4], ids[3], ...tie, ids[0]]);
   });
 
   it('answers 404 for an unknown lock', async () => {

@@ -9,7 +9,8 @@ export interface AccessEventRow {
   id: string;
   action: string;
   created: Date;
-  created_us: string | number;
+  /** `created` with microseconds, for the cursor (a JS Date keeps only milliseconds). */
+  created_text: string;
   key_id: string;
   lock_id: string;
   lock_name: string;
@@ -45,15 +46,15 @@ export async function accessEventsPage(db: Queryable, f: AccessLogFilter): Promi
   if (f.keyId) add('key_id = ?', f.keyId);
   if (f.to) add('created < ?', f.to);
   if (f.cursor) {
-    params.push(f.cursor.createdMicros, f.cursor.id);
+    params.push(f.cursor.created, f.cursor.id);
     const n = params.length;
-    where.push(
-      `(created, id) < (timestamptz 'epoch' + $${n - 1}::bigint * interval '1 microsecond', $${n}::uuid)`,
-    );
+    // The row comparison is the index condition; the plain upper bound on `created` also lets
+    // the executor skip the day partitions newer than the cursor.
+    where.push(`created <= $${n - 1}::timestamptz`, `(created, id) < ($${n - 1}::timestamptz, $${n}::uuid)`);
   }
   params.push(f.limit + 1);
   const { rows } = await db.query<AccessEventRow>(
-    `SELECT id, action, created, (extract(epoch FROM created) * 1000000)::bigint AS created_us,
+    `SELECT id, action, created, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
             key_id, lock_id, lock_name, app_user_id, user_name, received, origin
        FROM access_events
       WHERE ${where.join(' AND ')}

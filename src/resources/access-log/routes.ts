@@ -66,9 +66,7 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
     return {
       accessEvents: items.map(present),
       startAfterId:
-        rows.length > limit && last
-          ? cursorEncode({ createdMicros: String(last.created_us), id: last.id })
-          : undefined,
+        rows.length > limit && last ? cursorEncode({ created: last.created_text, id: last.id }) : undefined,
     };
   };
 
