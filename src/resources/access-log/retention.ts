@@ -73,18 +73,22 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
   const now = (o.now ?? new Date()).getTime();
   const cutoff = now - o.retentionDays * DAY_MS;
   const report: RetentionReport = { created: [], dropped: [], movedFromDefault: 0, deletedIds: 0 };
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-    const existing = new Set(await partitionsList(tx));
-    for (
-      let day = dayStart(cutoff);
-      day <= dayStart(now) + (o.daysAhead ?? DAYS_AHEAD) * DAY_MS;
-      day += DAY_MS
-    ) {
-      if (existing.has(partitionName(day))) continue;
+  // One short transaction per partition: partition DDL locks access_events (and its default
+  // partition), so inserts wait only for one day's DDL at a time, never for the whole run.
+  const locked = async (fn: (tx: Tx, existing: Set<string>) => Promise<void>) =>
+    db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      await fn(tx, new Set(await partitionsList(tx)));
+    });
+  const lastDay = dayStart(now) + (o.daysAhead ?? DAYS_AHEAD) * DAY_MS;
+  for (let day = dayStart(cutoff); day <= lastDay; day += DAY_MS) {
+    await locked(async (tx, existing) => {
+      if (existing.has(partitionName(day))) return;
       report.movedFromDefault += await partitionCreate(tx, day);
       report.created.push(partitionName(day));
-    }
+    });
+  }
+  await locked(async (tx, existing) => {
     for (const name of existing) {
       const d = name.slice('access_events_'.length);
       const dayEnd =
