@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DELIVERY_CHANNEL, deliveriesEnqueueForEvent } from '../../src/delivery/enqueue.ts';
 import { uuidv7 } from '../../src/ids.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -329,6 +330,37 @@ describe('POST /v2/app/events: webhook deliveries', () => {
       assert.equal(r.status, 'pending');
       assert.equal(r.project_id, a.projectId);
     }
+  });
+
+  it('wakes the delivery worker with a NOTIFY when deliveries were queued', async () => {
+    const lock = await lockInsert(t, a.projectId);
+    await webhookInsert(t, a.projectId, lock);
+    const k = await keyInsert(t, { projectId: a.projectId, lockId: lock, appUserId: phone });
+    let notified = 0;
+    const unlisten = await t.store.db.listen(DELIVERY_CHANNEL, () => {
+      notified++;
+    });
+    try {
+      await upload(t, token, [ev(k), ev(k), ev(k)]);
+      for (let i = 0; i < 50 && notified === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(notified >= 1);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('keeps the one-event contract of the delivery branch (deliveriesEnqueueForEvent)', async () => {
+    const lock = await lockInsert(t, a.projectId);
+    await webhookInsert(t, a.projectId, lock);
+    await webhookInsert(t, a.projectId, lock);
+    const event = { id: uuidv7(), projectId: a.projectId, lockId: lock, received: new Date(), body: '{}' };
+    assert.equal(await t.store.db.transaction((tx) => deliveriesEnqueueForEvent(tx, event)), 2);
+    assert.equal(await t.store.db.transaction((tx) => deliveriesEnqueueForEvent(tx, event)), 0);
+    const other = await lockInsert(t, a.projectId);
+    assert.equal(
+      await t.store.db.transaction((tx) => deliveriesEnqueueForEvent(tx, { ...event, lockId: other })),
+      0,
+    );
   });
 
   it('queues nothing for shared keys', async () => {

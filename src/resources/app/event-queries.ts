@@ -100,17 +100,3 @@ export async function eventsInsert(tx: Tx, events: NewEventRow[]): Promise<Date>
   );
   return rows[0]!.received;
 }
-
-/**
- * Locks among `lockIds` that have at least one enabled accessEvent webhook: lets a batch skip the
- * per-event enqueue call entirely when nobody listens (the common case), one query for the batch.
- */
-export async function locksWithWebhooks(tx: Tx, lockIds: string[]): Promise<Set<string>> {
-  if (lockIds.length === 0) return new Set();
-  const { rows } = await tx.query<{ lock_id: string }>(
-    `SELECT DISTINCT lock_id FROM webhooks
-      WHERE lock_id = ANY($1::uuid[]) AND enabled AND trigger = 'accessEvent'`,
-    [lockIds],
-  );
-  return new Set(rows.map((r) => r.lock_id));
-}

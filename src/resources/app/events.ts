@@ -2,14 +2,13 @@
 // possibly more than once (retries after a lost response). Idempotent by event id; the accepted
 // events of a batch and their webhook deliveries commit together in ONE transaction.
 import type { AppContext } from '../../context.ts';
-import { deliveriesEnqueueForEvent } from '../../delivery/enqueue.ts';
+import { deliveriesEnqueueForEvents } from '../../delivery/enqueue.ts';
 import { badRequest, type InvalidParam } from '../../http/errors.ts';
 import {
   eventIdsClaim,
   eventIdsSeen,
   eventKeysLoad,
   eventsInsert,
-  locksWithWebhooks,
   type NewEventRow,
 } from './event-queries.ts';
 import { eventRejectReason } from './event-validation.ts';
@@ -106,18 +105,18 @@ export async function eventsIngest(
     if (rows.length > 0) {
       const received = await eventsInsert(tx, rows);
       // Webhooks fire only for keys an integrator created (seed 6.1 rule 1), never for shared keys.
-      const integrator = rows.filter((r) => r.origin === 'integrator');
-      const hooked = await locksWithWebhooks(tx, [...new Set(integrator.map((r) => r.lockId))]);
-      for (const r of integrator) {
-        if (!hooked.has(r.lockId)) continue;
-        await deliveriesEnqueueForEvent(tx, {
-          id: r.id,
-          projectId: r.projectId,
-          lockId: r.lockId,
-          received,
-          body: accessEventBody(r),
-        });
-      }
+      await deliveriesEnqueueForEvents(
+        tx,
+        rows
+          .filter((r) => r.origin === 'integrator')
+          .map((r) => ({
+            id: r.id,
+            projectId: r.projectId,
+            lockId: r.lockId,
+            received,
+            body: accessEventBody(r),
+          })),
+      );
     }
     // An id recorded by an earlier upload is a duplicate even if it would now be rejected (the
     // key was revoked since, or the event has aged): the app must not keep retrying it.
