@@ -15,6 +15,11 @@ import { AppTokenBody, AppTokenResponse, OtpBody, OtpResponse } from './schema.t
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** Codes sent to one phone: a burst of 5, then one every 3 minutes. */
 export const OTP_RATE_PER_PHONE = 5;
+/**
+ * And a burst of 10 refilled over 24 h: with 5 tries per code a guesser gets at most ~100 guesses
+ * at a phone on the first day and ~50 a day after, a 0.01% / 0.005% chance of hitting the code.
+ */
+export const OTP_RATE_PER_PHONE_DAY = 10;
 /** Code requests from one address; generous because mobile carriers put many phones behind one NAT. */
 export const OTP_RATE_PER_IP = 100;
 /** Code checks from one address (each code also dies after 5 wrong tries). */
@@ -32,6 +37,7 @@ function limit(limiter: RateLimiter, key: string, what: string): void {
 export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const otpByPhone = new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES);
+  const otpByPhoneDay = new RateLimiter(OTP_RATE_PER_PHONE_DAY, 24 * 60 * 60_000);
   const otpByIp = new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES);
   const tokenByIp = new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES);
   const send = otpSenderFor(ctx.config);
@@ -51,6 +57,7 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
       const { appUserId } = request.body;
       limit(otpByIp, request.ip, 'login code requests from this address');
       limit(otpByPhone, appUserId, 'login code requests for this phone');
+      limit(otpByPhoneDay, appUserId, 'login code requests for this phone today');
       if (await appUserKnown(ctx.db, appUserId)) {
         const code = await otpIssue(ctx, appUserId);
         // Not awaited: a slow or failing SMS gateway must not show in the answer (nor reveal
