@@ -7,7 +7,7 @@
 import type { Tx } from '../db/db.ts';
 import { uuidv7 } from '../ids.ts';
 
-export const DELIVERY_CHANNEL = 'latchkey_deliveries';
+export const DELIVERIES_CHANNEL = 'latchkey_deliveries';
 
 export interface EnqueuedEvent {
   id: string;
@@ -65,6 +65,6 @@ export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueuedEvent[]
      ON CONFLICT (webhook_id, event_id) DO NOTHING`,
     [cols.id, cols.webhook, cols.project, cols.event, cols.body, cols.received],
   );
-  if (r.rowCount > 0) await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`);
+  if (r.rowCount > 0) await tx.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
   return r.rowCount;
 }

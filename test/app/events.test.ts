@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DELIVERY_CHANNEL, deliveriesEnqueueForEvent } from '../../src/delivery/enqueue.ts';
+import { DELIVERIES_CHANNEL, deliveriesEnqueueForEvent } from '../../src/delivery/enqueue.ts';
 import { uuidv7 } from '../../src/ids.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -337,7 +337,7 @@ describe('POST /v2/app/events: webhook deliveries', () => {
     await webhookInsert(t, a.projectId, lock);
     const k = await keyInsert(t, { projectId: a.projectId, lockId: lock, appUserId: phone });
     let notified = 0;
-    const unlisten = await t.store.db.listen(DELIVERY_CHANNEL, () => {
+    const unlisten = await t.store.db.listen(DELIVERIES_CHANNEL, () => {
       notified++;
     });
     try {
