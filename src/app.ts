@@ -13,7 +13,9 @@ import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installValidators } from './http/validation.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { accessLogRoutes } from './resources/access-log/routes.ts';
 import { adminRoutes } from './resources/admin/routes.ts';
+import { appRoutes } from './resources/app/routes.ts';
 import { organizationRoutes } from './resources/organizations/routes.ts';
 import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
@@ -53,5 +55,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await organizationRoutes(app, ctx, requireToken);
   await projectRoutes(app, ctx, requireToken);
   await authV1Routes(app, ctx);
+  await appRoutes(app, ctx, requireToken);
+  await accessLogRoutes(app, ctx, requireToken);
   return app;
 }
