@@ -3,6 +3,7 @@
 //   →  handler (service, in a transaction where needed)  →  response serialization by schema.
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { tokenRoutes } from './auth/token-routes.ts';
+import { authV1Routes } from './auth/v1-routes.ts';
 import { wellKnownRoutes } from './auth/well-known-routes.ts';
 import type { AppContext } from './context.ts';
 import { createRequireToken } from './http/authenticate.ts';
@@ -12,7 +13,9 @@ import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installValidators } from './http/validation.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { accessLogRoutes } from './resources/access-log/routes.ts';
 import { adminRoutes } from './resources/admin/routes.ts';
+import { appRoutes } from './resources/app/routes.ts';
 import { keyRoutes } from './resources/keys/routes.ts';
 import { lockRoutes } from './resources/locks/routes.ts';
 import { managedUserRoutes } from './resources/managed-users/routes.ts';
@@ -59,5 +62,8 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await managedUserRoutes(app, ctx, requireToken);
   await keyRoutes(app, ctx, requireToken);
   await sharingRightRoutes(app, ctx, requireToken);
+  await authV1Routes(app, ctx);
+  await appRoutes(app, ctx, requireToken);
+  await accessLogRoutes(app, ctx, requireToken);
   return app;
 }

@@ -2,9 +2,10 @@
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { retentionJobStart } from './resources/access-log/retention.ts';
 
 export type StopJob = () => Promise<void>;
 
 export async function startBackgroundJobs(_ctx: AppContext, _log: FastifyBaseLogger): Promise<StopJob[]> {
-  return [];
+  return [retentionJobStart(_ctx, _log)];
 }

@@ -1,0 +1,132 @@
+// The client_credentials grant of the auth API v1 (seed 4.2, API.md 2.5): a partner (API client)
+// asks for claims on lock holders (projects, API.md §4). Same client authentication, rate limits
+// and error order as the v2 grant (token-grant.ts): malformed requests are refused before the
+// client is authenticated, scope decisions after it.
+//
+// A client reaches a lock holder when it holds `project.admin` on that project. `project.installer`
+// does not count: it may only onboard and read locks (API.md 2.1), while a lock-holder claim
+// manages the lock holder itself. `integrator.admin` is granted to every authenticated client; it
+// covers only the lock holders the client reaches, checked on each request.
+//
+// Tokens carry `token_use: "v1"`. The v1 routes accept nothing else (v1-authenticate.ts), and the
+// v2 routes never accept a v1 token because none of its scope tokens is a v2 scope.
+import type { AppContext } from '../context.ts';
+import { secretMatches } from '../crypto/secrets.ts';
+import { OAuthError } from '../http/errors.ts';
+import { isUuid } from '../ids.ts';
+import { DUMMY_HASH, extractClientCredentials, invalidClient, stringParam } from './client-auth.ts';
+import { issueAccessToken } from './issue-token.ts';
+import { grantCovers } from './revocation.ts';
+import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
+
+export const V1_TOKEN_USE = 'v1';
+/** The scope of a token whose request named none. */
+export const V1_DEFAULT_SCOPE = 'integrator.admin';
+/** The only grant that makes a lock holder reachable. */
+export const LOCK_HOLDER_GRANT = 'project.admin';
+
+export interface V1GrantResult {
+  accessToken: string;
+  expiresIn: number;
+  /** Only when the request named a scope (seed 4.2). */
+  scope?: string[];
+  lockHolderId?: string;
+}
+
+/**
+ * The lock holder an identifier claim names among those the client reaches (uncached: identifiers
+ * change). With a lockHolder.admin id as well, only that lock holder is considered.
+ */
+async function resolveIdentifier(
+  ctx: AppContext,
+  clientId: string,
+  i: LockHolderIdentifier,
+  adminId: string | undefined,
+): Promise<string> {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `SELECT p.id FROM grants g JOIN projects p ON p.id = g.resource_id
+      WHERE g.client_id = $1 AND g.resource_type = 'project' AND g.scope = '${LOCK_HOLDER_GRANT}'
+        AND p.country_iso = $2 AND p.org_number = $3 AND coalesce(p.org_number_suffix, '') = $4
+        AND ($5::uuid IS NULL OR p.id = $5)
+      LIMIT 2`,
+    [clientId, i.countryIso, i.orgNumber, i.orgNumberSuffix, adminId ?? null],
+  );
+  const what = identifierClaim(i);
+  if (adminId && rows.length === 0) {
+    throw new OAuthError(
+      'invalid_scope',
+      'The lockHolder.admin and lockHolder.identifier claims name different lock holders',
+    );
+  }
+  if (rows.length === 0) {
+    throw new OAuthError('invalid_scope', `${what} names no lock holder this client has a grant on`);
+  }
+  if (rows.length > 1) {
+    throw new OAuthError(
+      'invalid_scope',
+      `${what} matches more than one lock holder of this client; ask for lockHolder.admin:<lockHolderId>`,
+    );
+  }
+  return rows[0]!.id;
+}
+
+export async function v1ClientCredentialsGrant(
+  ctx: AppContext,
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): Promise<V1GrantResult> {
+  const grantType = stringParam(body, 'grant_type');
+  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+  const creds = extractClientCredentials(authorization, body);
+  if (grantType !== 'client_credentials') {
+    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
+  }
+  const limited = ctx.tokenRateByClient.take(creds.clientId);
+  if (!limited.allowed) {
+    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
+      'retry-after': String(limited.retryAfterSeconds),
+    });
+  }
+  const parsed = parseV1Scope(body.scope);
+  if (!parsed.ok && parsed.error === 'invalid_request') {
+    throw new OAuthError(parsed.error, parsed.description);
+  }
+  const s = parsed.ok ? parsed.scope : undefined;
+
+  // The client, and its grant on the lockHolder.admin lock holder when one is named: one indexed
+  // query, cached for at most LATCHKEY_REVOCATION_CACHE_SECONDS (revocation.ts), as for v2 tokens.
+  // Unknown client and wrong secret take the same path: an HMAC and a constant-time compare.
+  const clientId = isUuid(creds.clientId) ? creds.clientId.toLowerCase() : undefined;
+  const row = clientId ? await ctx.clientStatus.lookup(clientId, s?.lockHolderId ?? null) : undefined;
+  const ok = secretMatches(ctx.keyring.pepper, creds.clientSecret, row?.secretHash ?? DUMMY_HASH);
+  if (!clientId || !row?.secretHash || !ok) throw invalidClient(creds.method);
+  if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
+  const scope = parsed.scope;
+
+  let lockHolderId: string | undefined;
+  if (scope.lockHolderId) {
+    if (!grantCovers(row.grantScope, LOCK_HOLDER_GRANT) || !row.projectOrganizationId) {
+      throw new OAuthError(
+        'invalid_scope',
+        `lockHolder.admin:${scope.lockHolderId} is not a lock holder this client has a grant on`,
+      );
+    }
+    lockHolderId = scope.lockHolderId;
+  }
+  if (scope.identifier) lockHolderId = await resolveIdentifier(ctx, clientId, scope.identifier, lockHolderId);
+
+  const claims = scope.requested ? scope.claims.join(' ') : V1_DEFAULT_SCOPE;
+  const issued = issueAccessToken(ctx, clientId, claims, {
+    client_id: clientId,
+    client_gen: row.generation!,
+    organization_id: row.organizationId!,
+    token_use: V1_TOKEN_USE,
+    ...(lockHolderId ? { lock_holder_id: lockHolderId } : {}),
+  });
+  ctx.metrics.tokensIssued.inc({ endpoint: 'v1', scope: lockHolderId ? 'lockHolder' : 'integrator.admin' });
+  return {
+    ...issued,
+    ...(scope.requested ? { scope: scope.claims } : {}),
+    ...(lockHolderId ? { lockHolderId } : {}),
+  };
+}

@@ -1,0 +1,139 @@
+// POST /v2/app/events: the app reports what it did, possibly long after (it buffers offline) and
+// possibly more than once (retries after a lost response). Idempotent by event id; the accepted
+// events of a batch and their webhook deliveries commit together in ONE transaction.
+import type { AppContext } from '../../context.ts';
+import { deliveriesEnqueueForEvents } from '../../delivery/enqueue.ts';
+import { badRequest, type InvalidParam } from '../../http/errors.ts';
+import {
+  eventIdsClaim,
+  eventIdsSeen,
+  eventKeysLoad,
+  eventsInsert,
+  type NewEventRow,
+} from './event-queries.ts';
+import { eventRejectReason } from './event-validation.ts';
+import type { RejectReason } from './schema.ts';
+
+export interface UploadedEvent {
+  id: string;
+  keyId: string;
+  action: 'locked' | 'unlocked';
+  created: string;
+}
+
+export interface EventResult {
+  id: string;
+  status: 'accepted' | 'duplicate' | 'rejected';
+  reason?: RejectReason;
+}
+
+/** Seed 2.1 Access Event: exactly these eight fields in this order (the webhook body). */
+export function accessEventBody(e: NewEventRow): string {
+  return JSON.stringify({
+    id: e.id,
+    action: e.action,
+    created: e.created,
+    keyId: e.keyId,
+    lockId: e.lockId,
+    lockName: e.lockName,
+    appUserId: e.appUserId,
+    userName: e.userName,
+  });
+}
+
+/** Timestamps the schema let through but Date cannot represent (e.g. a leap second) are 400 too. */
+function parseCreated(events: UploadedEvent[]): Date[] {
+  const bad: InvalidParam[] = [];
+  const dates = events.map((e, i) => {
+    const d = new Date(e.created);
+    if (Number.isNaN(d.getTime()))
+      bad.push({ name: `events.${i}.created`, reason: 'must be a valid date-time' });
+    return d;
+  });
+  if (bad.length) throw badRequest('Invalid request body', bad);
+  return dates;
+}
+
+export async function eventsIngest(
+  ctx: AppContext,
+  appUserId: string,
+  uploaded: UploadedEvent[],
+  now = new Date(),
+): Promise<EventResult[]> {
+  const created = parseCreated(uploaded);
+  // UUIDs compare case-insensitively; PostgreSQL returns them lower-case.
+  const events = uploaded.map((e) => ({ ...e, id: e.id.toLowerCase(), keyId: e.keyId.toLowerCase() }));
+  const retentionDays = ctx.config.accessLogRetentionDays;
+
+  const { results, accepted } = await ctx.db.transaction(async (tx) => {
+    const keys = new Map(
+      (await eventKeysLoad(tx, appUserId, [...new Set(events.map((e) => e.keyId))])).map((k) => [k.id, k]),
+    );
+    const reasons = events.map((e, i) => {
+      const k = keys.get(e.keyId);
+      return eventRejectReason(k, created[i]!, now, retentionDays);
+    });
+    // The first valid occurrence of an id in the batch is its candidate; later ones are duplicates.
+    const candidate = new Map<string, number>();
+    events.forEach((e, i) => {
+      if (!reasons[i] && !candidate.has(e.id)) candidate.set(e.id, i);
+    });
+    const candidates = [...candidate.values()];
+    const claimed = await eventIdsClaim(
+      tx,
+      candidates.map((i) => events[i]!.id),
+      candidates.map((i) => created[i]!.toISOString()),
+    );
+    const rows: NewEventRow[] = candidates
+      .filter((i) => claimed.has(events[i]!.id))
+      .map((i) => {
+        const e = events[i]!;
+        const k = keys.get(e.keyId)!;
+        return {
+          id: e.id,
+          projectId: k.project_id,
+          lockId: k.lock_id,
+          keyId: k.id,
+          appUserId,
+          action: e.action,
+          created: created[i]!.toISOString(),
+          lockName: k.lock_name,
+          userName: k.user_name,
+          origin: k.origin,
+        };
+      });
+    if (rows.length > 0) {
+      const received = await eventsInsert(tx, rows);
+      // Webhooks fire only for keys an integrator created (seed 6.1 rule 1), never for shared keys.
+      await deliveriesEnqueueForEvents(
+        tx,
+        rows
+          .filter((r) => r.origin === 'integrator')
+          .map((r) => ({
+            id: r.id,
+            projectId: r.projectId,
+            lockId: r.lockId,
+            received,
+            body: accessEventBody(r),
+          })),
+      );
+    }
+    // An id recorded by an earlier upload is a duplicate even if it would now be rejected (the
+    // key was revoked since, or the event has aged): the app must not keep retrying it.
+    const rejectedIds = events.filter((e, i) => reasons[i] && !claimed.has(e.id)).map((e) => e.id);
+    const seen = await eventIdsSeen(tx, rejectedIds);
+    const results: EventResult[] = events.map((e, i) => {
+      if (candidate.get(e.id) === i && claimed.has(e.id)) return { id: e.id, status: 'accepted' };
+      const reason = reasons[i];
+      if (!reason || claimed.has(e.id) || seen.has(e.id)) return { id: e.id, status: 'duplicate' };
+      return { id: e.id, status: 'rejected', reason };
+    });
+    return { results, accepted: rows };
+  });
+
+  for (const origin of ['integrator', 'shared'] as const) {
+    const n = accepted.filter((r) => r.origin === origin).length;
+    if (n > 0) ctx.metrics.eventsAccepted.inc({ origin }, n);
+  }
+  return results;
+}

@@ -1,0 +1,64 @@
+// POST /v2/app/keys/{keyId}/share. The shared key can never do more than the sharer's key:
+//   - its window lies within the sharer's: start defaults to max(now, sharer's start) and may not be
+//     earlier than the sharer's start; end defaults to the sharer's end (null when the sharer's key
+//     never expires) and may not be later than it; end must be after start and in the future;
+//   - it inherits the sharer's recurrence windows;
+//   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, type InvalidParam, notFound } from '../../http/errors.ts';
+import { appKeyFindLive, sharedKeyInsert, sharingRightActive } from './key-queries.ts';
+import type { KeyRow } from './present.ts';
+
+export interface ShareInput {
+  appUserId: string;
+  start?: string;
+  end?: string;
+}
+
+export async function keyShare(
+  ctx: AppContext,
+  sharer: string,
+  keyId: string,
+  input: ShareInput,
+  now = new Date(),
+): Promise<KeyRow> {
+  if (input.appUserId === sharer)
+    throw badRequest('Cannot share a key with yourself', [
+      { name: 'appUserId', reason: 'must be another app user' },
+    ]);
+  return ctx.db.transaction(async (tx) => {
+    const key = await appKeyFindLive(tx, sharer, keyId);
+    if (!key) throw notFound('key');
+    const rightId = await sharingRightActive(tx, key.project_id, key.lock_id, sharer);
+    if (!rightId) throw new ApiError(403, 'You have no sharing right on this lock');
+
+    const bad: InvalidParam[] = [];
+    const starts = input.start
+      ? new Date(input.start)
+      : new Date(Math.max(now.getTime(), key.starts.getTime()));
+    const ends = input.end ? new Date(input.end) : key.ends;
+    if (Number.isNaN(starts.getTime())) bad.push({ name: 'start', reason: 'must be a valid date-time' });
+    else if (starts < key.starts)
+      bad.push({
+        name: 'start',
+        reason: `must not be before the shared key's start ${key.starts.toISOString()}`,
+      });
+    if (ends && Number.isNaN(ends.getTime())) bad.push({ name: 'end', reason: 'must be a valid date-time' });
+    else if (ends && key.ends && ends > key.ends)
+      bad.push({ name: 'end', reason: `must not be after the shared key's end ${key.ends.toISOString()}` });
+    else if (ends && ends <= starts) bad.push({ name: 'end', reason: 'must be after start' });
+    else if (ends && ends <= now) bad.push({ name: 'end', reason: 'must be in the future' });
+    if (bad.length) throw badRequest('The shared key must lie within your own key', bad);
+
+    return sharedKeyInsert(tx, {
+      projectId: key.project_id,
+      lockId: key.lock_id,
+      appUserId: input.appUserId,
+      sharedBy: sharer,
+      sharingRightId: rightId,
+      starts,
+      ends,
+      recurrence: key.recurrence,
+    });
+  });
+}
