@@ -1,8 +1,7 @@
 // Builders for the contents of a project (locks, keys, sharing rights) through the public API,
 // and row counts to prove that a refused request wrote nothing.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import type { TestApp } from './app.ts';
+import { ADMIN_TOKEN, type TestApp } from './app.ts';
 import { getToken, type Tenant } from './factories.ts';
 
 export const phone = (i: number) => `+4790${String(i).padStart(6, '0')}`;
@@ -48,22 +47,25 @@ export function installerToken(t: TestApp, a: Tenant) {
   });
 }
 
+/** An app token for a phone number (admin API), as the mobile app would hold after login. */
+export async function appToken(t: TestApp, appUserId: string): Promise<string> {
+  const r = await t.call('POST', '/admin/v1/app-tokens', { token: ADMIN_TOKEN, body: { appUserId } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.access_token;
+}
+
 /**
- * A key shared from the app under a sharing right. The app's share endpoint belongs to another
- * module, so the row is written the way it would write it.
+ * A key shared from the app, through the app's own endpoint: `sharedBy` shares their key `keyId`
+ * (they need an active sharing right on its lock) with `appUserId`. Returns the shared key's id.
  */
-export async function insertSharedKey(
-  t: TestApp,
-  a: Tenant,
-  o: { lockId: string; appUserId: string; sharedBy: string; sharingRightId: string },
-) {
-  const id = randomUUID();
-  await t.store.db.query(
-    `INSERT INTO keys (id, project_id, lock_id, app_user_id, origin, shared_by, sharing_right_id, starts)
-     VALUES ($1, $2, $3, $4, 'shared', $5, $6, now())`,
-    [id, a.projectId, o.lockId, o.appUserId, o.sharedBy, o.sharingRightId],
-  );
-  return id;
+export async function shareKey(t: TestApp, o: { keyId: string; sharedBy: string; appUserId: string }) {
+  const r = await t.call('POST', `/v2/app/keys/${o.keyId}/share`, {
+    token: await appToken(t, o.sharedBy),
+    body: { appUserId: o.appUserId },
+  });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  assert.equal(r.body.key.origin, 'shared');
+  return r.body.key.id as string;
 }
 
 const TABLES = ['locks', 'managed_users', 'keys', 'sharing_rights', 'webhooks'] as const;

@@ -7,9 +7,9 @@ import {
   createKeys,
   createLock,
   createSharingRights,
-  insertSharedKey,
   phone,
   rowCounts,
+  shareKey,
 } from '../helpers/resources.ts';
 
 let t: TestApp;
@@ -281,18 +281,13 @@ describe('key reads and revocation', () => {
 
   it('bulk-revokes integrator keys and shared keys separately, by filter', async () => {
     const lock3 = (await createLock(t, a, { name: 'Gym' })).id;
-    await createKeys(t, a, [
+    const [sharers] = await createKeys(t, a, [
       { lockId: lock3, appUserId: phone(70) },
       { lockId: lock3, appUserId: phone(71) },
       { lockId, appUserId: phone(70) },
     ]);
-    const [right] = await createSharingRights(t, a, [{ lockId: lock3, appUserId: phone(70) }]);
-    const shared = await insertSharedKey(t, a, {
-      lockId: lock3,
-      appUserId: phone(72),
-      sharedBy: phone(70),
-      sharingRightId: right!.id,
-    });
+    await createSharingRights(t, a, [{ lockId: lock3, appUserId: phone(70) }]);
+    const shared = await shareKey(t, { keyId: sharers!.id, sharedBy: phone(70), appUserId: phone(72) });
     const del = (p: string) => t.call('DELETE', url(p), { token: a.projectToken });
     assert.equal((await del('/keys')).status, 400, 'a filter is required');
     assert.equal((await del('/shared-keys')).status, 400);

@@ -6,9 +6,9 @@ import {
   createKeys,
   createLock,
   createSharingRights,
-  insertSharedKey,
   phone,
   rowCounts,
+  shareKey,
 } from '../helpers/resources.ts';
 
 let t: TestApp;
@@ -110,13 +110,8 @@ describe('managed users', () => {
       { lockId: lock, appUserId: who },
       { lockId: lock, appUserId: phone(41) },
     ]);
-    const [right] = await createSharingRights(t, a, [{ lockId: lock, appUserId: who }]);
-    const shared = await insertSharedKey(t, a, {
-      lockId: lock,
-      appUserId: phone(42),
-      sharedBy: who,
-      sharingRightId: right!.id,
-    });
+    await createSharingRights(t, a, [{ lockId: lock, appUserId: who }]);
+    const shared = await shareKey(t, { keyId: keys[0]!.id, sharedBy: who, appUserId: phone(42) });
     const d = await t.call('DELETE', url(`/${enc(who)}`), { token: a.projectToken });
     assert.equal(d.status, 204);
     assert.equal((await t.call('GET', url(`/${enc(who)}`), { token: a.projectToken })).status, 404);

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
-import { createLock, createSharingRights, insertSharedKey, phone, rowCounts } from '../helpers/resources.ts';
+import {
+  createKeys,
+  createLock,
+  createSharingRights,
+  phone,
+  rowCounts,
+  shareKey,
+} from '../helpers/resources.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -123,22 +130,21 @@ describe('sharing rights', () => {
   });
 
   it('revokes by filter with the keys shared under the revoked rights', async () => {
-    const [r1, r2] = await createSharingRights(t, a, [
+    const [r1] = await createSharingRights(t, a, [
       { lockId: lock, appUserId: phone(20) },
       { lockId: lock2, appUserId: phone(20) },
     ]);
-    const k1 = await insertSharedKey(t, a, {
-      lockId: lock,
-      appUserId: phone(21),
-      sharedBy: phone(20),
-      sharingRightId: r1!.id,
-    });
-    const k2 = await insertSharedKey(t, a, {
-      lockId: lock2,
-      appUserId: phone(21),
-      sharedBy: phone(20),
-      sharingRightId: r2!.id,
-    });
+    const [own1, own2] = await createKeys(t, a, [
+      { lockId: lock, appUserId: phone(20) },
+      { lockId: lock2, appUserId: phone(20) },
+    ]);
+    const k1 = await shareKey(t, { keyId: own1!.id, sharedBy: phone(20), appUserId: phone(21) });
+    const k2 = await shareKey(t, { keyId: own2!.id, sharedBy: phone(20), appUserId: phone(21) });
+    assert.equal(
+      (await t.call('GET', `/v2/projects/${a.projectId}/keys/${k1}`, { token: a.projectToken })).body.key
+        .sharedBy,
+      phone(20),
+    );
     assert.equal(
       (await t.call('DELETE', url(), { token: a.projectToken })).status,
       400,
