@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { MetadataInput, MetadataOutput } from '../../http/metadata.ts';
 import { E164, PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
 import { MAX_WINDOWS, WEEKDAYS } from '../../time/recurrence.ts';
-import { MetadataInput, MetadataOutput } from '../locks/metadata.ts';
 
 export const MAX_KEYS_PER_CALL = 10_000;
 /** Ten years: a longer key is better expressed with `end: null`. */

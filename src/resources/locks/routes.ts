@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
 import { invalidParam, notFound } from '../../http/errors.ts';
+import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
-import { assertMetadataKeys, metadataMerge } from './metadata.ts';
 import { presentLock } from './present.ts';
 import {
   lockFindById,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { MetadataInput, MetadataOutput, MetadataPatchInput } from '../../http/metadata.ts';
 import { PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
-import { MetadataInput, MetadataOutput, MetadataPatchInput } from './metadata.ts';
 
 export const LockSchema = Type.Object(
   {

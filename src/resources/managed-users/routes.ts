@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
-import { assertMetadataKeys, metadataMerge } from '../locks/metadata.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { presentManagedUser } from './present.ts';
 import {

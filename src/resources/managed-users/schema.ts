@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { MetadataInput, MetadataOutput, MetadataPatchInput } from '../../http/metadata.ts';
 import { E164, PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
-import { MetadataInput, MetadataOutput, MetadataPatchInput } from '../locks/metadata.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Name = Type.String({ minLength: 1, maxLength: 100 });

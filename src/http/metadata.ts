@@ -2,8 +2,8 @@
 // pair count and value length (Ajv names the offending pair: `metadata.unit`), but Ajv reports a
 // too-long *key* only against the whole object, so key length is checked here with a precise reason.
 import { Type } from '@sinclair/typebox';
-import type { InvalidParam } from '../../http/errors.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { InvalidParam } from './errors.ts';
+import { badRequest } from './errors.ts';
 
 export const METADATA_MAX_PAIRS = 20;
 export const METADATA_MAX_KEY = 40;
