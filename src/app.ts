@@ -16,6 +16,7 @@ import { adminRoutes } from './resources/admin/routes.ts';
 import { organizationRoutes } from './resources/organizations/routes.ts';
 import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
+import { webhookRoutes } from './resources/webhooks/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -48,5 +49,6 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await adminRoutes(app, ctx);
   await organizationRoutes(app, ctx, requireToken);
   await projectRoutes(app, ctx, requireToken);
+  await webhookRoutes(app, ctx, requireToken);
   return app;
 }

@@ -2,9 +2,25 @@
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { DeliveryWorker } from './delivery/worker.ts';
 
 export type StopJob = () => Promise<void>;
 
-export async function startBackgroundJobs(_ctx: AppContext, _log: FastifyBaseLogger): Promise<StopJob[]> {
-  return [];
+export interface JobOptions {
+  /** Run the webhook delivery worker; default config.runWorker (LATCHKEY_WORKER). */
+  deliveryWorker?: boolean;
+}
+
+export async function startBackgroundJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  o: JobOptions = {},
+): Promise<StopJob[]> {
+  const stops: StopJob[] = [];
+  if (o.deliveryWorker ?? ctx.config.runWorker) {
+    const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });
+    await worker.start();
+    stops.push(() => worker.stop());
+  }
+  return stops;
 }
