@@ -277,7 +277,7 @@ describe('webhook delivery', () => {
   it('signs with both secrets for 24 hours after a rotation', async () => {
     const b = await createTenant(t, 'Rotated');
     const lock = await insertLock(t, b.projectId);
-    rx.handler = (_req, res) => res.end();
+    rx.handler = (_req, res) => void res.end();
     const hook = await registerWebhook(t, b, lock, rx.url('/rotated'));
     const r = await t.call('POST', `/v2/projects/${b.projectId}/webhooks/${hook.id}/rotate-secret`, {
       token: b.projectToken,
