@@ -25,7 +25,7 @@ export const TLS = {
 export const DELIVERY_ENV = {
   LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
   LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '0.05,0.1,0.2',
-  LATCHKEY_WEBHOOK_TIMEOUT_MS: '5000',
+  LATCHKEY_WEBHOOK_TIMEOUT_MS: '15000',
 };
 
 export async function insertLock(t: TestApp, projectId: string, name = 'Front door'): Promise<string> {
