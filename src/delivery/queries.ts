@@ -1,6 +1,6 @@
 // SQL of the delivery worker. The worker spans every tenant by design (it serves the whole queue);
 // request paths never call these.
-import type { Queryable, Tx } from '../db/db.ts';
+import type { Db, Queryable, Tx } from '../db/db.ts';
 
 export interface ClaimedDelivery {
   id: string;
@@ -11,6 +11,8 @@ export interface ClaimedDelivery {
   attempt_count: number;
   /** The lease token: completion only applies while the row still carries it. */
   leased_until: Date;
+  /** A webhook disabled while the delivery was queued: the worker fails it instead of sending. */
+  enabled: boolean;
   url: string;
   credentials_enc: string | null;
   secret_enc: string;
@@ -28,12 +30,24 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims up to `limit` due deliveries: first attempts before retries, then oldest due first,
+ * Claims up to `limit` due deliveries (the scan reads the claim index in order, no join, so the
+ * cost stays flat however long the queue is): first attempts before retries, then oldest due first,
  * at most `perWebhook` in flight per webhook (counting those already in flight here), rows other
  * workers hold skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose
  * worker died becomes due again by itself, and ms precision makes `leased_until` a usable token.
  */
-export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+export async function deliveryClaimDue(db: Db, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+  // Statistics are stale exactly when it matters (a burst of inserts; PGlite never auto-analyzes):
+  // then the planner bitmap-scans and sorts the whole due set, 20k rows in 12 ms, on every claim.
+  // Only index paths are left to it here, so the claim index is read in order and stops at LIMIT.
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    await tx.query('SET LOCAL enable_bitmapscan = off');
+    return deliveryClaimDueIn(tx, o);
+  });
+}
+
+async function deliveryClaimDueIn(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const full: string[] = [];
   const busyIds: string[] = [];
   const busyUsed: number[] = [];
@@ -49,11 +63,11 @@ export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<
        SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, used)
      ), cand AS (
        SELECT d.id, d.webhook_id, d.attempt_count, d.next_attempt_at
-         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.enabled
+         FROM webhook_deliveries d
         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND NOT (d.webhook_id = ANY($3::uuid[]))
         ORDER BY (d.attempt_count > 0), d.next_attempt_at
         LIMIT $4
-        FOR UPDATE OF d SKIP LOCKED
+        FOR UPDATE SKIP LOCKED
      ), ranked AS (
        SELECT c.id, c.attempt_count, c.next_attempt_at,
               row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at)
@@ -68,7 +82,7 @@ export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<
        FROM chosen, webhooks w
       WHERE d.id = chosen.id AND w.id = d.webhook_id
      RETURNING d.id, d.webhook_id, d.event_id, d.body, d.event_received, d.attempt_count, d.leased_until,
-               w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until`,
+               w.enabled, w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until`,
     [busyIds, busyUsed, full, o.limit * 4, o.perWebhook, o.limit, o.leaseMs / 1000],
   );
   return rows;

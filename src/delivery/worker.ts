@@ -10,6 +10,7 @@ import { DELIVERIES_CHANNEL } from './enqueue.ts';
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
+  deliveriesFailPending,
   deliveryClaimDue,
   deliveryOutcomesRecord,
   deliveryQueueStats,
@@ -23,6 +24,9 @@ const VERSION = (
 ).version;
 export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+/** Completions within this window share one claim, and outcomes one write (unless 100 are waiting). */
+const COALESCE_MS = 5;
+const FLUSH_AT = 100;
 
 export interface WorkerLog {
   info(o: object, msg?: string): void;
@@ -71,6 +75,8 @@ export class DeliveryWorker {
   private poll: NodeJS.Timeout | undefined;
   private statsTimer: NodeJS.Timeout | undefined;
   private wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  private soonTimer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
   private readonly secrets = new Map<string, string>();
 
   constructor(
@@ -114,6 +120,7 @@ export class DeliveryWorker {
     clearInterval(this.poll);
     clearInterval(this.statsTimer);
     if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
+    clearTimeout(this.soonTimer);
     await this.unlisten?.().catch(() => {});
     while (this.pumping || this.running.size > 0) {
       await Promise.all([...this.running]);
@@ -150,8 +157,13 @@ export class DeliveryWorker {
             perWebhook: this.o.perWebhook,
             inFlight: this.inFlight,
           });
-          for (const row of rows) this.dispatch(row);
-          if (rows.length < limit) break;
+          const disabled = rows.filter((r) => !r.enabled);
+          if (disabled.length > 0)
+            await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
+          for (const row of rows) if (row.enabled) this.dispatch(row);
+          // Fewer than asked can still mean more is due (per-webhook caps cut the batch): go on
+          // until a claim comes back empty.
+          if (rows.length === 0) break;
         }
       } while (this.again && !this.stopped);
     } catch (e) {
@@ -170,10 +182,11 @@ export class DeliveryWorker {
         if (n <= 0) this.inFlight.delete(d.webhook_id);
         else this.inFlight.set(d.webhook_id, n);
         this.inFlightTotal--;
-        // A freed slot lets more be claimed; wake for a worthwhile batch, or when this webhook had
-        // been at its cap (its next delivery may be waiting on exactly this slot).
+        // A freed slot lets more be claimed: when a worthwhile batch fits, or when this webhook
+        // had been at its cap (its next delivery may be waiting on exactly this slot). Coalesced
+        // over a few ms so that a stream of completions costs a few claims, not one each.
         const room = this.o.maxInFlight - this.inFlightTotal;
-        if (room >= this.o.batchSize / 2 || n + 1 >= this.o.perWebhook) this.wake();
+        if (room >= this.o.batchSize / 4 || n + 1 >= this.o.perWebhook) this.wakeSoon();
       });
     this.running.add(p);
   }
@@ -216,7 +229,8 @@ export class DeliveryWorker {
       timeoutMs: this.o.timeoutMs,
     });
     this.buffer.push(this.outcomeOf(d, at, result));
-    void this.flush();
+    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), COALESCE_MS);
   }
 
   private outcomeOf(d: ClaimedDelivery, at: Date, r: SendResult): AttemptOutcome {
@@ -253,6 +267,14 @@ export class DeliveryWorker {
     return { ...base, status: 'pending', nextAttemptAt };
   }
 
+  private wakeSoon(): void {
+    if (this.soonTimer || this.stopped) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = undefined;
+      this.wake();
+    }, COALESCE_MS);
+  }
+
   /** Retries due sooner than the next poll are claimed on time, not a poll later. */
   private wakeAt(at: number): void {
     if (at - Date.now() >= this.o.pollMs) return;
@@ -270,6 +292,8 @@ export class DeliveryWorker {
 
   /** Writes buffered outcomes; batches form naturally while the previous write runs. */
   private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     if (this.flushing) return this.flushing;
     this.flushing = (async () => {
       while (this.buffer.length > 0) {
