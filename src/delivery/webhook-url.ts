@@ -83,8 +83,21 @@ export function webhookUrlParse(raw: string): WebhookUrl {
 
 export type Lookup = (host: string) => Promise<string[]>;
 
-export const systemLookup: Lookup = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+/** A registration must not hang on a dead resolver: after this, the host counts as unresolvable. */
+export const LOOKUP_TIMEOUT_MS = 5000;
+
+export const systemLookup: Lookup = async (host) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), LOOKUP_TIMEOUT_MS);
+  });
+  try {
+    const found = await Promise.race([dnsLookup(host, { all: true, verbatim: true }), timeout]);
+    return found.map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /**
  * Refuses a host that is, or resolves to, a blocked address (any of its addresses: a receiver

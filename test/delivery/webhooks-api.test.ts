@@ -199,3 +199,18 @@ describe('list, get, patch, delete, rotate', () => {
     assert.equal(t.ctx.keyring.decrypt(rows[0]!.previous_secret_enc), created.secret);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every webhook route', async () => {
+    const r = await t.call('GET', '/openapi.json');
+    assert.equal(r.status, 200);
+    const paths = r.body.paths as Record<string, Record<string, unknown>>;
+    const base = '/v2/projects/{projectId}/webhooks';
+    assert.deepEqual(Object.keys(paths[base]!).sort(), ['get', 'post']);
+    assert.deepEqual(Object.keys(paths[`${base}/{webhookId}`]!).sort(), ['delete', 'get', 'patch']);
+    for (const p of ['rotate-secret', 'recover', 'deliveries/{deliveryId}/retry']) {
+      assert.ok(paths[`${base}/{webhookId}/${p}`]?.post, p);
+    }
+    assert.ok(paths[`${base}/{webhookId}/deliveries`]?.get);
+  });
+});
