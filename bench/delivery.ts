@@ -55,7 +55,7 @@ async function startReceiverProcess(): Promise<Receiver> {
 const N = Number(process.env.BENCH_N ?? 20_000);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const PER_WEBHOOK = 4;
-const IN_FLIGHT = 256;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 256);
 
 async function rawUndiciRate(rx: Receiver, n: number): Promise<number> {
   const ca = readFileSync(join(TLS_DIR, 'ca.crt'));

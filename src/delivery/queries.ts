@@ -41,8 +41,7 @@ export async function deliveryClaimDue(db: Db, o: ClaimOptions): Promise<Claimed
   // then the planner bitmap-scans and sorts the whole due set, 20k rows in 12 ms, on every claim.
   // Only index paths are left to it here, so the claim index is read in order and stops at LIMIT.
   return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    await tx.query('SET LOCAL enable_bitmapscan = off');
+    await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
     return deliveryClaimDueIn(tx, o);
   });
 }
@@ -116,28 +115,24 @@ export async function deliveryOutcomesRecord(
   disableAfterFailingMs: number,
 ): Promise<RecordResult> {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  // One statement: the attempts (always: they happened), and the deliveries' new state only while
+  // the row still carries our lease and is pending (a lease that expired and was taken by another
+  // worker, or a webhook disabled meanwhile, wins over this late result).
   await tx.query(
-    `INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, duration_ms, error)
-     SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
-     ON CONFLICT DO NOTHING`,
-    [
-      col((o) => o.deliveryId),
-      col((o) => o.attempt),
-      col((o) => o.at),
-      col((o) => o.responseStatus),
-      col((o) => o.durationMs),
-      col((o) => o.error),
-    ],
-  );
-  // Only while the row still carries our lease and is pending: a lease that expired and was taken
-  // by another worker, or a webhook disabled meanwhile, wins over this (late) result.
-  await tx.query(
-    `UPDATE webhook_deliveries d
+    `WITH r AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::timestamptz[],
+                            $6::timestamptz[], $7::int[], $8::int[], $9::text[])
+         AS r(id, lease, status, attempt, next_at, at, response_status, duration_ms, error)
+     ), attempts AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, duration_ms, error)
+       SELECT id, attempt, at, response_status, duration_ms, error FROM r
+       ON CONFLICT DO NOTHING
+     )
+     UPDATE webhook_deliveries d
         SET status = r.status, attempt_count = r.attempt, leased_until = NULL,
             next_attempt_at = coalesce(r.next_at, d.next_attempt_at),
             completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE now() END
-       FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::timestamptz[])
-            AS r(id, lease, status, attempt, next_at)
+       FROM r
       WHERE d.id = r.id AND d.leased_until = r.lease AND d.status = 'pending'`,
     [
       col((o) => o.deliveryId),
@@ -145,6 +140,10 @@ export async function deliveryOutcomesRecord(
       col((o) => o.status),
       col((o) => o.attempt),
       col((o) => o.nextAttemptAt),
+      col((o) => o.at),
+      col((o) => o.responseStatus),
+      col((o) => o.durationMs),
+      col((o) => o.error),
     ],
   );
   const succeeded = [...new Set(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.webhookId))];
@@ -153,9 +152,14 @@ export async function deliveryOutcomesRecord(
   ].filter((id) => !succeeded.includes(id));
   const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.webhookId))];
   if (succeeded.length > 0)
-    await tx.query('UPDATE webhooks SET last_success_at = now(), failing_since = NULL WHERE id = ANY($1)', [
-      succeeded,
-    ]);
+    // Written at most once a minute per webhook (and whenever it clears a failure): a busy webhook
+    // would otherwise rewrite its row on every batch.
+    await tx.query(
+      `UPDATE webhooks SET last_success_at = now(), failing_since = NULL
+        WHERE id = ANY($1)
+          AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 minute')`,
+      [succeeded],
+    );
   const disabled: { id: string; reason: string }[] = [];
   if (failedOnly.length > 0) {
     await tx.query('UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL', [
