@@ -3,6 +3,8 @@
 // and redirects never followed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parseCidrList } from '../../src/delivery/address-policy.ts';
+import { createDeliveryAgent, deliverySend } from '../../src/delivery/send.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
@@ -12,6 +14,7 @@ import {
   registerWebhook,
   startReceiver,
   startWorker,
+  TLS,
   waitFor,
 } from '../helpers/delivery.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
@@ -165,6 +168,51 @@ describe('delivery re-checks the address actually dialled', () => {
       assert.equal(rx.requests.filter((r) => r.path === '/target').length, 0);
     } finally {
       await w.stop();
+    }
+  });
+});
+
+describe('the delivery agent refuses blocked addresses however they are spelled', () => {
+  const spellings = (port: number) => [
+    `https://127.0.0.1:${port}/`,
+    `https://127.1:${port}/`,
+    `https://2130706433:${port}/`,
+    `https://0177.0.0.1:${port}/`,
+    `https://0x7f000001:${port}/`,
+    `https://[::ffff:127.0.0.1]:${port}/`,
+    `https://[::1]:${port}/`,
+    `https://localhost:${port}/`,
+  ];
+  it('never connects, and the same agent delivers once the range is allowed', async () => {
+    const before = rx.connections;
+    const strictAgent = createDeliveryAgent({ allowed: [], timeoutMs: 5000, ca: TLS.ca });
+    try {
+      for (const url of spellings(rx.port)) {
+        const r = await deliverySend(strictAgent, { url, headers: {}, body: '{}', timeoutMs: 5000 });
+        assert.equal(r.status, undefined, url);
+        assert.match(r.error ?? '', /blocked by the webhook address policy/, url);
+      }
+    } finally {
+      await strictAgent.close();
+    }
+    assert.equal(rx.connections, before);
+    // Control: with loopback allowed the same request goes through.
+    const openAgent = createDeliveryAgent({
+      allowed: parseCidrList(['127.0.0.0/8']),
+      timeoutMs: 5000,
+      ca: TLS.ca,
+    });
+    try {
+      rx.handler = (_req, res) => void res.end();
+      const r = await deliverySend(openAgent, {
+        url: rx.url('/control'),
+        headers: {},
+        body: '{}',
+        timeoutMs: 5000,
+      });
+      assert.equal(r.status, 200);
+    } finally {
+      await openAgent.close();
     }
   });
 });
