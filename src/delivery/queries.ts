@@ -125,7 +125,8 @@ export async function deliveryOutcomesRecord(
          AS r(id, lease, status, attempt, next_at, at, response_status, duration_ms, error)
      ), attempts AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, duration_ms, error)
-       SELECT id, attempt, at, response_status, duration_ms, error FROM r
+       SELECT r.id, r.attempt, r.at, r.response_status, r.duration_ms, r.error
+         FROM r JOIN webhook_deliveries d ON d.id = r.id -- a webhook deleted meanwhile took its deliveries
        ON CONFLICT DO NOTHING
      )
      UPDATE webhook_deliveries d

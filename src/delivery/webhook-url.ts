@@ -73,6 +73,7 @@ export function webhookUrlParse(raw: string): WebhookUrl {
   }
   if (u.protocol !== 'https:') throw new WebhookUrlError('must use https');
   if (!u.hostname) throw new WebhookUrlError('must name a host');
+  if (u.port === '0') throw new WebhookUrlError('must not use port 0');
   u.username = '';
   u.password = '';
   const url = u.href;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Agent } from 'undici';
 import type { AppContext } from '../context.ts';
+import { sqlState } from '../db/errors.ts';
 import { parseCidrList } from './address-policy.ts';
 import { DELIVERIES_CHANNEL } from './enqueue.ts';
 import {
@@ -299,9 +300,13 @@ export class DeliveryWorker {
       while (this.buffer.length > 0) {
         const batch = this.buffer.splice(0, 500);
         try {
-          const r = await this.ctx.db.transaction((tx) =>
-            deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs),
-          );
+          const record = () =>
+            this.ctx.db.transaction((tx) => deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs));
+          // A webhook deleted while this batch was being written: once more, its rows are gone now.
+          const r = await record().catch((e) => {
+            if (sqlState(e) === '23503') return record();
+            throw e;
+          });
           for (const w of r.disabled)
             this.o.log.warn({ webhookId: w.id, reason: w.reason }, 'webhook disabled');
         } catch (e) {

@@ -139,6 +139,40 @@ describe('claiming', () => {
       await w.stop();
     }
   });
+  it('a batch of outcomes survives a webhook deleted while its delivery was in flight', async () => {
+    const { a, locks, hooks } = await tenantWithHooks('deleted', 2);
+    await enqueueEvent(t, a.projectId, locks[0]!);
+    await enqueueEvent(t, a.projectId, locks[1]!);
+    const claimed = await deliveryClaimDue(t.store.db, claimOpts);
+    const mine = claimed.filter((c) => hooks.includes(c.webhook_id));
+    assert.equal(mine.length, 2);
+    const del = await t.call('DELETE', `/v2/projects/${a.projectId}/webhooks/${hooks[0]}`, {
+      token: a.projectToken,
+    });
+    assert.equal(del.status, 204);
+    await t.store.db.transaction((tx) =>
+      deliveryOutcomesRecord(
+        tx,
+        mine.map((c) => ({
+          deliveryId: c.id,
+          webhookId: c.webhook_id,
+          lease: c.leased_until,
+          attempt: 1,
+          at: new Date(),
+          responseStatus: 200,
+          durationMs: 3,
+          error: null,
+          status: 'succeeded' as const,
+          nextAttemptAt: null,
+          gone: false,
+        })),
+        5 * 86_400_000,
+      ),
+    );
+    const rows = await deliveryRows(t, hooks[1]!);
+    assert.equal(rows[0]!.status, 'succeeded');
+    assert.deepEqual(await deliveryRows(t, hooks[0]!), []);
+  });
 });
 
 describe('two workers on one database', () => {

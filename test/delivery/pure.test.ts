@@ -139,6 +139,9 @@ describe('webhook URL rules (seed 6.2)', () => {
     ['https://user:pa"ss@example.com/', /letters, digits/],
     ['https://us%zzer:pass@example.com/', /letters, digits/],
     [`https://example.com/${'a'.repeat(2100)}`, /at most/],
+    ['https://example.com:0/', /port 0/],
+    ['https://example.com:99999/', /valid URL/],
+    ['https://[::1/', /valid URL/],
   ];
   for (const [raw, reason] of bad) {
     it(`refuses ${raw.slice(0, 60)}`, () => assert.throws(() => webhookUrlParse(raw), reason));
