@@ -173,6 +173,19 @@ describe('claiming', () => {
     assert.equal(rows[0]!.status, 'succeeded');
     assert.deepEqual(await deliveryRows(t, hooks[0]!), []);
   });
+  it('a delivery claimed for a webhook disabled behind its back is failed, not sent', async () => {
+    const { a, locks, hooks } = await tenantWithHooks('sneaky', 1);
+    const ev = await enqueueEvent(t, a.projectId, locks[0]!);
+    // As if the event's transaction had read the webhook just before it was disabled.
+    await t.store.db.query('UPDATE webhooks SET enabled = false WHERE id = $1', [hooks[0]]);
+    const w = await startWorker(t);
+    try {
+      await waitFor('failed', async () => (await deliveryRows(t, hooks[0]!))[0]?.status === 'failed');
+      assert.equal(rx.requests.filter((r) => r.headers['webhook-id'] === ev.id).length, 0);
+    } finally {
+      await w.stop();
+    }
+  });
 });
 
 describe('two workers on one database', () => {
