@@ -368,4 +368,32 @@ describe('webhook delivery', () => {
       await w.stop();
     }
   });
+
+  it('a receiver that does not answer in time is a timeout failure', async () => {
+    const b = await createTenant(t, 'Hanging');
+    const lock = await insertLock(t, b.projectId);
+    const hung: (() => void)[] = [];
+    rx.handler = (req, res) => {
+      if (req.path === '/hang') hung.push(() => res.end());
+      else res.end();
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/hang'));
+    await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { timeoutMs: 300, retrySchedule: [] });
+    try {
+      const list = await waitFor('the timed-out delivery', async () => {
+        const r = await t.call('GET', `/v2/projects/${b.projectId}/webhooks/${hook.id}/deliveries`, {
+          token: b.projectToken,
+        });
+        return r.body.deliveries[0]?.status === 'failed' && r.body;
+      });
+      const attempt = list.deliveries[0].attempts[0];
+      assert.equal(attempt.error, 'timeout');
+      assert.equal(attempt.responseStatus, null);
+      assert.ok(attempt.durationMs >= 290, String(attempt.durationMs));
+    } finally {
+      for (const release of hung) release();
+      await w.stop();
+    }
+  });
 });
