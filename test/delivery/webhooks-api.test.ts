@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { insertLock } from '../helpers/delivery.ts';
+import { enqueueEvent, insertLock } from '../helpers/delivery.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 
 let t: TestApp;
@@ -197,6 +197,51 @@ describe('list, get, patch, delete, rotate', () => {
     );
     assert.equal(t.ctx.keyring.decrypt(rows[0]!.secret_enc), r.body.secret);
     assert.equal(t.ctx.keyring.decrypt(rows[0]!.previous_secret_enc), created.secret);
+  });
+});
+
+describe('delivery history', () => {
+  it('lists newest first with keyset paging and a status filter', async () => {
+    const lock = await insertLock(t, a.projectId, 'History');
+    const id = (await post({ url: url('/history'), lockId: lock })).body.webhook.id;
+    const events: string[] = [];
+    for (let i = 0; i < 5; i++) events.push((await enqueueEvent(t, a.projectId, lock)).id);
+    const base = `/v2/projects/${a.projectId}/webhooks/${id}/deliveries`;
+    const seen: string[] = [];
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r = await t.call('GET', `${base}?limit=2${after ? `&startAfterId=${after}` : ''}`, {
+        token: a.projectToken,
+      });
+      assert.equal(r.status, 200);
+      for (const d of r.body.deliveries) {
+        assert.equal(d.status, 'pending');
+        assert.equal(d.attemptCount, 0);
+        assert.ok(d.nextAttemptAt);
+        assert.deepEqual(d.attempts, []);
+        seen.push(d.eventId);
+        ids.push(d.id);
+      }
+      after = r.body.startAfterId;
+      if (!after) break;
+    }
+    // Newest first = descending UUIDv7 ids (two events within one millisecond may swap places).
+    assert.deepEqual(new Set(seen), new Set(events));
+    assert.equal(seen.length, 5);
+    assert.deepEqual(ids, [...ids].sort().reverse());
+    const failed = await t.call('GET', `${base}?status=failed`, { token: a.projectToken });
+    assert.deepEqual(failed.body.deliveries, []);
+    const bad = await t.call('GET', `${base}?status=lost`, { token: a.projectToken });
+    assert.equal(bad.status, 400);
+    // Disabling fails what was pending; it is all kept.
+    await t.call('PATCH', `/v2/projects/${a.projectId}/webhooks/${id}`, {
+      token: a.projectToken,
+      body: { enabled: false },
+    });
+    const now = await t.call('GET', `${base}?status=failed`, { token: a.projectToken });
+    assert.equal(now.body.deliveries.length, 5);
+    assert.equal(now.body.deliveries[0].nextAttemptAt, null);
   });
 });
 
