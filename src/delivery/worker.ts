@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { sqlState } from '../db/errors.ts';
 import { parseCidrList } from './address-policy.ts';
 import { DELIVERIES_CHANNEL } from './enqueue.ts';
+import { attemptOutcome } from './outcome.ts';
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -16,7 +17,6 @@ import {
   deliveryOutcomesRecord,
   deliveryQueueStats,
 } from './queries.ts';
-import { nextAfterFailure, parseRetryAfter } from './retry.ts';
 import { createDeliveryAgent, deliverySend, type SendResult } from './send.ts';
 import { signatureHeader } from './sign.ts';
 
@@ -235,37 +235,16 @@ export class DeliveryWorker {
   }
 
   private outcomeOf(d: ClaimedDelivery, at: Date, r: SendResult): AttemptOutcome {
-    const attempt = d.attempt_count + 1;
-    const base = {
-      deliveryId: d.id,
-      webhookId: d.webhook_id,
-      lease: d.leased_until,
-      attempt,
-      at,
-      responseStatus: r.status ?? null,
-      durationMs: r.durationMs,
-      error: r.error ?? null,
-      gone: r.status === 410,
-    };
+    const o = attemptOutcome(d, at, r, {
+      schedule: this.o.retrySchedule,
+      random: this.o.random(),
+      now: Date.now(),
+    });
     const m = this.ctx.metrics;
-    if (r.status !== undefined && r.status >= 200 && r.status < 300) {
-      m.deliveries.inc({ outcome: 'succeeded' });
-      m.deliveryLatency.observe((Date.now() - d.event_received.getTime()) / 1000);
-      return { ...base, status: 'succeeded', nextAttemptAt: null };
-    }
-    const retryAfterMs =
-      r.status === 429 || r.status === 503 ? parseRetryAfter(r.retryAfter, Date.now()) : undefined;
-    const next = base.gone
-      ? ({ kind: 'failed' } as const)
-      : nextAfterFailure(attempt, this.o.retrySchedule, this.o.random(), retryAfterMs);
-    if (next.kind === 'failed') {
-      m.deliveries.inc({ outcome: 'failed' });
-      return { ...base, status: 'failed', nextAttemptAt: null };
-    }
-    m.deliveries.inc({ outcome: 'retrying' });
-    const nextAttemptAt = new Date(Date.now() + next.delayMs);
-    this.wakeAt(nextAttemptAt.getTime());
-    return { ...base, status: 'pending', nextAttemptAt };
+    m.deliveries.inc({ outcome: o.status === 'pending' ? 'retrying' : o.status });
+    if (o.status === 'succeeded') m.deliveryLatency.observe((Date.now() - d.event_received.getTime()) / 1000);
+    if (o.nextAttemptAt) this.wakeAt(o.nextAttemptAt.getTime());
+    return o;
   }
 
   private wakeSoon(): void {

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { isBlockedAddress, parseCidrList } from '../../src/delivery/address-policy.ts';
+import { attemptOutcome } from '../../src/delivery/outcome.ts';
 import { nextAfterFailure, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/delivery/retry.ts';
+import type { SendResult } from '../../src/delivery/send.ts';
 import { signatureHeader, signatureOf, webhookSecretGenerate } from '../../src/delivery/sign.ts';
 import { webhookHostCheck, webhookUrlParse } from '../../src/delivery/webhook-url.ts';
 
@@ -209,4 +211,44 @@ describe('address policy', () => {
     assert.equal(isBlockedAddress('10.0.0.1', cidrs), true);
     assert.throws(() => parseCidrList(['10.0.0.0']), /CIDR/);
   });
+});
+
+describe('attempt outcomes', () => {
+  const d = { id: 'd', webhook_id: 'w', leased_until: new Date(0), attempt_count: 0 };
+  const c = { schedule: [5, 300], random: 0.5, now: 1_000_000 };
+  const at = new Date(c.now);
+  const cases: [string, SendResult, number, string, number | null][] = [
+    ['200', { status: 200, durationMs: 1 }, 0, 'succeeded', null],
+    ['204', { status: 204, durationMs: 1 }, 0, 'succeeded', null],
+    ['299', { status: 299, durationMs: 1 }, 0, 'succeeded', null],
+    [
+      '302 (not followed)',
+      { status: 302, error: 'redirect (302) not followed', durationMs: 1 },
+      0,
+      'pending',
+      5_000,
+    ],
+    ['400', { status: 400, error: 'HTTP 400', durationMs: 1 }, 0, 'pending', 5_000],
+    ['500, second attempt', { status: 500, error: 'HTTP 500', durationMs: 1 }, 1, 'pending', 300_000],
+    ['500, last attempt', { status: 500, error: 'HTTP 500', durationMs: 1 }, 2, 'failed', null],
+    ['410 Gone', { status: 410, error: 'HTTP 410', durationMs: 1 }, 0, 'failed', null],
+    ['429 Retry-After 120', { status: 429, retryAfter: '120', durationMs: 1 }, 0, 'pending', 120_000],
+    ['503 Retry-After 7', { status: 503, retryAfter: '7', durationMs: 1 }, 0, 'pending', 7_000],
+    ['503 without Retry-After', { status: 503, durationMs: 1 }, 0, 'pending', 5_000],
+    ['500 Retry-After ignored', { status: 500, retryAfter: '120', durationMs: 1 }, 0, 'pending', 5_000],
+    ['429 Retry-After, last attempt', { status: 429, retryAfter: '1', durationMs: 1 }, 2, 'failed', null],
+    ['connection refused', { error: 'ECONNREFUSED', durationMs: 1 }, 0, 'pending', 5_000],
+    ['timeout', { error: 'timeout', durationMs: 15000 }, 0, 'pending', 5_000],
+  ];
+  for (const [label, result, previous, status, delay] of cases) {
+    it(`${label} → ${status}${delay === null ? '' : ` in ${delay} ms`}`, () => {
+      const o = attemptOutcome({ ...d, attempt_count: previous }, at, result, c);
+      assert.equal(o.status, status);
+      assert.equal(o.attempt, previous + 1);
+      assert.equal(o.nextAttemptAt?.getTime() ?? null, delay === null ? null : c.now + delay);
+      assert.equal(o.gone, result.status === 410);
+      assert.equal(o.responseStatus, result.status ?? null);
+      assert.equal(o.error, result.error ?? null);
+    });
+  }
 });
