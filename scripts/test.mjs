@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts with node's test runner. The file list is expanded here because on
 // Node 20 `node --test test/` silently finds nothing and quoted globs fail.
-// Usage: npm test [-- <substring filter>...]
+// Usage: npm test [-- <substring filter>...]; TEST_DIR=<dir> runs another tree (npm run test:reliability).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ function find(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = find('test')
+const files = find(process.env.TEST_DIR ?? 'test')
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 if (files.length === 0) {

@@ -52,6 +52,13 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
         throw translateStoreError(e);
       }
       let broken = false;
+      // A checked-out client has no pool listener: its connection dropping between two queries of
+      // this transaction (server restart) would emit an unhandled 'error' and crash the process.
+      // The next query fails with a connection error (503); the client is then discarded.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await run(client, 'BEGIN');
         const tx: Tx = {
@@ -72,6 +79,7 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
         }
         throw translateStoreError(e);
       } finally {
+        client.removeListener('error', onError);
         client.release(broken);
       }
     },

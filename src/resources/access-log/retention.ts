@@ -48,6 +48,11 @@ async function partitionsList(q: Tx): Promise<string[]> {
 /** Creates the partition of the UTC day starting at `day`, moving any of its rows out of the default. */
 async function partitionCreate(tx: Tx, day: number): Promise<number> {
   const name = partitionName(day);
+  // An INSERT routes its row with the partition list it read when it locked access_events; if this
+  // DDL commits in between, its row reaches the default partition and fails its new constraint
+  // (23514, a 500). SHARE mode waits for inserts in progress and holds new ones until we commit,
+  // while reads go on. Taken before any other lock, so there is no lock-upgrade deadlock.
+  await tx.query('LOCK TABLE access_events IN SHARE MODE');
   const from = `'${new Date(day).toISOString()}'`;
   const to = `'${new Date(day + DAY_MS).toISOString()}'`;
   const stray = await tx.query(
