@@ -153,8 +153,11 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
           .join('\n'),
       );
     }
+    const firstOk = samples.filter((s) => s.start > up && s.status === 200).map((s) => s.end);
     report('pg-restart', {
       requests: samples.length,
+      postgresDownMs: up - down,
+      firstSuccessAfterUpMs: firstOk.length ? Math.min(...firstOk) - up : null,
       acceptedEvents: accepted.size,
       acceptedBeforeOutage: acceptedBefore,
       outageStatuses: statuses,
