@@ -104,7 +104,12 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
       await lock.run(() => pglite.exec(sql));
     },
     async listen(channel, onNotify) {
-      const unsubscribe = await lock.run(() => pglite.listen(channel, onNotify));
+      // PGlite calls listeners from the COMMIT of the notifying transaction, i.e. inside its
+      // async context: a listener that queries (the delivery worker claims) would hit the guard
+      // above and fail, leaving every NOTIFY-driven wake-up to the next poll. Run it outside.
+      const unsubscribe = await lock.run(() =>
+        pglite.listen(channel, (payload) => inTx.exit(() => onNotify(payload))),
+      );
       return async () => {
         if (!pglite.closed) await lock.run(() => unsubscribe());
       };
