@@ -2,6 +2,7 @@
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { deliveryQueueStats } from './delivery/queries.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
 
@@ -24,6 +25,26 @@ export async function startBackgroundJobs(
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });
     await worker.start();
     stops.push(() => worker.stop());
+  } else {
+    // An API process without a worker (LATCHKEY_WORKER=off, workers scaled apart as `latchkey
+    // worker`, which serves no /metrics) still exports the queue gauges operators alert on.
+    stops.push(queueStatsJobStart(ctx));
   }
   return stops;
+}
+
+function queueStatsJobStart(ctx: AppContext, intervalMs = 5000): StopJob {
+  const refresh = async () => {
+    try {
+      const s = await deliveryQueueStats(ctx.db);
+      ctx.metrics.queueDepth.set(s.depth);
+      ctx.metrics.queueOldestAgeSeconds.set(s.oldestAgeSeconds);
+    } catch {
+      // the store is unavailable; the next refresh tries again
+    }
+  };
+  void refresh();
+  const timer = setInterval(() => void refresh(), intervalMs);
+  timer.unref();
+  return async () => clearInterval(timer);
 }

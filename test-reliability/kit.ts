@@ -2,6 +2,7 @@
 // our own (never the machine's shared one: we stop and start it), an HTTP client with hard timeouts,
 // and tenant setup through the public API. Everything is loopback-only and cleaned up by `cleanup()`.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,20 @@ export async function cleanup(): Promise<void> {
 }
 export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
+}
+// Interrupted (Ctrl-C, a CI timeout): kill children and the cluster, remove temp dirs, then exit.
+// Each cleanup does its essential part synchronously (SIGKILL, pg_ctl stop, rm) before any await.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        void Promise.resolve(fn()).catch(() => {});
+      } catch {
+        // best effort
+      }
+    }
+    process.exit(130);
+  });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -128,6 +143,9 @@ export interface Proc {
 export function baseEnv(extra: Record<string, string>): Record<string, string> {
   return {
     HOST: '127.0.0.1',
+    // Production rule: one master key, set on every process (never one generated per data dir).
+    LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    LATCHKEY_DATA_DIR: tempDir('latchkey-rel-data-'),
     LATCHKEY_ADMIN_TOKEN: ADMIN,
     LATCHKEY_PUBLIC_URL: 'http://latchkey.reliability',
     LATCHKEY_LOG_LEVEL: 'warn',

@@ -79,6 +79,21 @@ it('2 APIs + 2 workers on one PostgreSQL: each delivery once, none concurrent, a
   await Promise.all([uploader(), uploader(), uploader(), uploader()]);
   const uploadMs = Date.now() - t0;
   const expected = new Set(batches.flatMap((b, i) => b.map((e) => `${i % 2 === 0 ? '/a' : '/b'} ${e.id}`)));
+  // The API processes run no worker, yet export the queue gauges (sampled while it drains).
+  let peakQueueDepth = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const m = await http(apiA.base, 'GET', '/metrics', { timeoutMs: 5000 }).catch(() => undefined);
+      const depth = /^latchkey_webhook_queue_depth (\d+)/m.exec(String(m?.body ?? ''));
+      if (depth) peakQueueDepth = Math.max(peakQueueDepth, Number(depth[1]));
+      await sleep(500);
+    }
+  })();
+  onCleanup(async () => {
+    sampling = false;
+    await sampler;
+  });
   await waitUntil('every event delivered', () => [...expected].every((k) => seen.has(k)), 150_000).catch(
     (e) => {
       throw new Error(
@@ -89,6 +104,8 @@ it('2 APIs + 2 workers on one PostgreSQL: each delivery once, none concurrent, a
     },
   );
   const allMs = Date.now() - t0;
+  sampling = false;
+  await sampler;
   // Give a late duplicate (a second worker re-sending) a moment to show before counting.
   await sleep(1000);
   const duplicates = [...seen.values()].filter((n) => n > 1).length;
@@ -104,8 +121,10 @@ it('2 APIs + 2 workers on one PostgreSQL: each delivery once, none concurrent, a
     deliveriesPerSecond: Math.round(expected.size / ((lastAt - firstAt) / 1000 || 1)),
     concurrentDuplicates,
     duplicates,
+    peakQueueDepthOnApiMetrics: peakQueueDepth,
   });
   assert.equal(accepted.size, TOTAL);
   assert.equal(concurrentDuplicates, 0, 'a delivery was attempted by two workers at once');
   assert.equal(duplicates, 0, 'a delivery was sent twice without any crash');
+  assert.ok(peakQueueDepth > 0, 'the queue depth gauge of a worker-less API process never moved');
 });
