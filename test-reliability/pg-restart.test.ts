@@ -4,6 +4,7 @@
 // must be in the access log and every accepted event must reach the webhook receiver.
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
+import pg from 'pg';
 import { startReceiver } from '../test/helpers/delivery.ts';
 import {
   accessLogIds,
@@ -35,13 +36,13 @@ interface Sample {
 it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost', {
   timeout: 150_000,
 }, async () => {
-  const pg = await startPgCluster();
-  pg.createDb('latchkey');
+  const cluster = await startPgCluster();
+  cluster.createDb('latchkey');
   const rx = await startReceiver();
   onCleanup(() => rx.close());
   const api = await startApi(
     baseEnv({
-      DATABASE_URL: pg.url('latchkey'),
+      DATABASE_URL: cluster.url('latchkey'),
       LATCHKEY_WEBHOOK_TIMEOUT_MS: '3000',
       LATCHKEY_PG_POOL_SIZE: '10',
     }),
@@ -96,9 +97,9 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
     await sleep(3000);
     const acceptedBefore = accepted.size;
     const down = Date.now();
-    pg.stopImmediate();
+    cluster.stopImmediate();
     await sleep(3000);
-    pg.start();
+    cluster.start();
     const up = Date.now();
     // Load continues: the service must come back on its own, without a restart.
     await waitUntil(
@@ -145,6 +146,17 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
         },
       );
       console.log(JSON.stringify(d.body).slice(0, 2000));
+      const c = new pg.Client({ connectionString: cluster.url('latchkey') });
+      await c.connect();
+      const act = await c.query(
+        "SELECT pid, state, now() - xact_start AS xact_age, left(query, 120) AS query FROM pg_stat_activity WHERE datname = 'latchkey' AND pid <> pg_backend_pid()",
+      );
+      console.log(JSON.stringify(act.rows));
+      const lk = await c.query(
+        "SELECT count(*) AS locked FROM webhook_deliveries WHERE status = 'pending' AND id NOT IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' FOR UPDATE SKIP LOCKED)",
+      );
+      console.log(JSON.stringify(lk.rows));
+      await c.end();
       const m = await http(api.base, 'GET', '/metrics');
       console.log(
         String(m.body)
