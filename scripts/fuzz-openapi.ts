@@ -72,11 +72,15 @@ export function resolve(document: unknown, schema: Schema): Schema {
 }
 
 /** Fills {param} placeholders; throws for a parameter the caller has no value for. */
-export function fillPath(path: string, ids: Record<string, string>): string {
+export function fillPath(
+  path: string,
+  ids: Record<string, string>,
+  encode: (v: string) => string = encodeURIComponent,
+): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = ids[name];
     if (v === undefined) throw new Error(`no value for path parameter {${name}} in ${path}`);
-    return encodeURIComponent(v);
+    return encode(v);
   });
 }
 
