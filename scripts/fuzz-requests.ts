@@ -40,7 +40,7 @@ const NASTY = [
   '%2F..%2F',
   "' OR 1=1 --",
   '"; DROP TABLE locks; --',
-  '${jndi:ldap://x}',
+  `\${jndi:ldap://x}`,
   '<script>alert(1)</script>',
   'null',
   'undefined',
@@ -86,30 +86,34 @@ const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 type Json = unknown;
+// biome-ignore lint/suspicious/noExplicitAny: a JSON value walked by path segments
+type Walk = any;
 
 /** Every path into a JSON value (to pick one to mutate). */
 function pathsOf(v: Json, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []) {
   out.push(prefix);
-  if (Array.isArray(v)) v.forEach((x, i) => pathsOf(x, [...prefix, i], out));
-  else if (v && typeof v === 'object')
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) pathsOf(x, [...prefix, i], out);
+  } else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) pathsOf(x, [...prefix, k], out);
+  }
   return out;
 }
 
 function setAt(
   root: Json,
   path: Array<string | number>,
-  f: (parent: any, key: string | number) => void,
+  f: (parent: Walk, key: string | number) => void,
 ): Json {
   if (path.length === 0) return root;
-  let p: any = root;
+  let p: Walk = root;
   for (const k of path.slice(0, -1)) p = p[k];
   f(p, path[path.length - 1]!);
   return root;
 }
 
 function nested(depth: number, kind: number): string {
-  return kind % 2 ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return kind % 2 ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 /** Mutation kinds and their weights: the heavy ones (megabyte bodies, deep nesting) are rare. */
@@ -174,12 +178,12 @@ function mutateBody(
       };
     case 'extra': {
       const objects = paths.filter((p) => {
-        let v: any = clone;
+        let v: Walk = clone;
         for (const k of p) v = v[k];
         return v && typeof v === 'object' && !Array.isArray(v);
       });
       const target = objects[i % Math.max(objects.length, 1)] ?? [];
-      let v: any = clone;
+      let v: Walk = clone;
       for (const k of target) v = v[k];
       if (v && typeof v === 'object') v[key || 'extra'] = value;
       return { body: JSON.stringify(clone), contentType: json };
@@ -201,13 +205,13 @@ function mutateBody(
       };
     case 'huge-array': {
       const arrays = paths.filter((p) => {
-        let v: any = clone;
+        let v: Walk = clone;
         for (const k of p) v = v[k];
         return Array.isArray(v) && v.length > 0;
       });
       const target = arrays[i % Math.max(arrays.length, 1)];
       if (target) {
-        let v: any = clone;
+        let v: Walk = clone;
         for (const k of target) v = v[k];
         const count = 2 + (n % 500);
         const item = v[0];
@@ -272,7 +276,7 @@ function encodeSegment(v: string): string {
   try {
     return encodeURIComponent(v);
   } catch {
-    return `${encodeURIComponent(v.toWellFormed())}%ED%A0%80`;
+    return `${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}%ED%A0%80`;
   }
 }
 

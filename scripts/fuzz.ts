@@ -63,6 +63,7 @@ async function call(method: string, path: string, body?: unknown, token?: string
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await r.body.text();
+  // biome-ignore lint/suspicious/noExplicitAny: setup answers are read field by field
   let json: any;
   try {
     json = JSON.parse(text);
