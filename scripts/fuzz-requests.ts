@@ -253,7 +253,7 @@ function mutateBody(
       ];
       const ct = types[i % types.length]!;
       const body = ct.includes('urlencoded')
-        ? `a=${encodeURIComponent(String(value))}&b[c]=1`
+        ? `a=${encodeSegment(String(value))}&b[c]=1`
         : JSON.stringify(clone);
       return { body, contentType: ct };
     }
