@@ -123,6 +123,11 @@ async function provisionTenant(doc: unknown) {
     clientId: spare.client.id,
     appUserId: phone,
     resourceId: project,
+    // Token endpoint bodies (snake_case fields) get the fuzzer's own client, so grants go deep.
+    client_id: client.client.id,
+    client_secret: client.clientSecret,
+    project_id: project,
+    organization_id: org,
   };
   await provisionRecords(doc, ids, tokens);
   return { ids, tokens };
