@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { operationsOf } from '../scripts/fuzz-openapi.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../test/helpers/app.ts';
-import { newPhone } from '../test/helpers/events.ts';
+import { lockInsert, newPhone } from '../test/helpers/events.ts';
 
 interface Seen {
   label: string;
@@ -214,14 +214,7 @@ before(async () => {
   const ops = operationsOf(t.app.swagger());
   if (ops.some((o) => o.method === 'POST' && o.path === '/v2/projects/{projectId}/webhooks')) {
     webhooksCovered = true;
-    const lockId = (
-      await call('lock', {
-        method: 'POST',
-        url: `/v2/projects/${projectId}/locks`,
-        json: { name: 'L' },
-        token: projectToken,
-      })
-    ).body.lock.id;
+    const lockId = await lockInsert(t, projectId);
     const password = secret('webhook URL password', `pw${randomBytes(12).toString('hex')}`);
     const url = `https://hookuser:${password}@93.184.216.34/hooks/latchkey`;
     const hook = await call('register webhook', {
