@@ -16,9 +16,13 @@ import { opsRoutes } from './ops/routes.ts';
 import { accessLogRoutes } from './resources/access-log/routes.ts';
 import { adminRoutes } from './resources/admin/routes.ts';
 import { appRoutes } from './resources/app/routes.ts';
+import { keyRoutes } from './resources/keys/routes.ts';
+import { lockRoutes } from './resources/locks/routes.ts';
+import { managedUserRoutes } from './resources/managed-users/routes.ts';
 import { organizationRoutes } from './resources/organizations/routes.ts';
 import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
+import { sharingRightRoutes } from './resources/sharing-rights/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -55,6 +59,10 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await adminRoutes(app, ctx);
   await organizationRoutes(app, ctx, requireToken);
   await projectRoutes(app, ctx, requireToken);
+  await lockRoutes(app, ctx, requireToken);
+  await managedUserRoutes(app, ctx, requireToken);
+  await keyRoutes(app, ctx, requireToken);
+  await sharingRightRoutes(app, ctx, requireToken);
   await authV1Routes(app, ctx);
   await appRoutes(app, ctx, requireToken);
   await accessLogRoutes(app, ctx, requireToken);

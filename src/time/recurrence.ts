@@ -1,8 +1,11 @@
 // When may a key be used? Pure functions, shared by key presentation (state) and event validation.
 // Recurrence windows are weekly wall-clock windows in the LOCK's time zone. They are evaluated on
 // the local wall clock (weekday, HH:MM) of the instant, never by adding hours to a UTC start, so
-// DST days come out right: on spring-forward a window 08:00–17:00 is 8 real hours long, on
-// fall-back 10; a window past midnight (22:00–06:00) belongs to the day it starts on.
+// DST days come out right: a window that spans the change follows the clock on the wall (00:00–05:00
+// is 4 real hours on a spring-forward night in Oslo, 6 on a fall-back night); a window past midnight
+// (22:00–06:00) belongs to the day it starts on. A wall-clock time that happens twice (the repeated
+// hour of a fall-back night) is inside a window both times; one that never happens (the skipped
+// hour) is simply never reached. Windows away from the change keep their length.
 // (The rrule package expands occurrences in UTC and is one hour off on DST days.)
 
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -82,4 +85,42 @@ export function isKeyUsableAt(key: KeyTimes, lock: { timezone: string }, instant
   if (t < key.starts.getTime()) return false;
   if (key.ends && t >= key.ends.getTime()) return false;
   return key.recurrence ? inRecurrence(key.recurrence, instant, lock.timezone) : true;
+}
+
+/** At most this many windows per key: four per weekday covers every real schedule we know of. */
+export const MAX_WINDOWS = 28;
+const FROM = /^([01][0-9]|2[0-3]):([0-5][0-9])$/;
+
+/**
+ * What is wrong with a recurrence, as `{ name, reason }` under `path` (`keys.3.recurrence`).
+ * The HTTP schema already enforces the shape; this is the rule set in one pure place (shared with
+ * event validation), and the only check of `from == to` (a zero-length or 24-hour window: ambiguous).
+ */
+export function recurrenceProblems(r: unknown, path = 'recurrence'): { name: string; reason: string }[] {
+  const out: { name: string; reason: string }[] = [];
+  const windows = (r as { windows?: unknown } | null)?.windows;
+  if (!Array.isArray(windows)) return [{ name: `${path}.windows`, reason: 'must be an array of windows' }];
+  if (windows.length === 0) out.push({ name: `${path}.windows`, reason: 'must hold at least one window' });
+  if (windows.length > MAX_WINDOWS)
+    out.push({ name: `${path}.windows`, reason: `must hold at most ${MAX_WINDOWS} windows` });
+  windows.slice(0, MAX_WINDOWS).forEach((w: Partial<RecurrenceWindow> | null, i) => {
+    const at = `${path}.windows.${i}`;
+    const days = w?.days;
+    if (!Array.isArray(days) || days.length === 0)
+      out.push({ name: `${at}.days`, reason: 'must list at least one day' });
+    else {
+      const bad = days.findIndex((d) => !(WEEKDAYS as readonly unknown[]).includes(d));
+      if (bad >= 0)
+        out.push({ name: `${at}.days.${bad}`, reason: 'must be one of mon, tue, wed, thu, fri, sat, sun' });
+      else if (new Set(days).size !== days.length)
+        out.push({ name: `${at}.days`, reason: 'must not repeat a day' });
+    }
+    const fromOk = typeof w?.from === 'string' && FROM.test(w.from);
+    const toOk = typeof w?.to === 'string' && parseClock(w.to) !== undefined;
+    if (!fromOk) out.push({ name: `${at}.from`, reason: 'must be a time HH:MM from 00:00 to 23:59' });
+    if (!toOk) out.push({ name: `${at}.to`, reason: 'must be a time HH:MM from 00:00 to 24:00' });
+    if (fromOk && toOk && w!.from === w!.to)
+      out.push({ name: `${at}.to`, reason: 'must differ from `from` (use 00:00 to 24:00 for a whole day)' });
+  });
+  return out;
 }

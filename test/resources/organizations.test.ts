@@ -72,6 +72,7 @@ describe('projects', () => {
     ['bad country', { name: 'x', countryIso: 'Norway' }, 'countryIso'],
     ['unknown time zone', { name: 'x', timezone: 'Mars/Olympus' }, 'timezone'],
     ['metadata value not a string', { name: 'x', metadata: { a: 1 } }, 'metadata.a'],
+    ['metadata key over 40 characters', { name: 'x', metadata: { ['k'.repeat(41)]: 'v' } }, 'metadata'],
     [
       'metadata too many pairs',
       { name: 'x', metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },

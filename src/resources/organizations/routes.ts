@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
 import { principalOf } from '../../http/authenticate.ts';
 import { invalidParam, notFound } from '../../http/errors.ts';
+import { assertMetadataKeys } from '../../http/metadata.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import {
   bearerSecurity,
@@ -104,6 +105,7 @@ export async function organizationRoutes(root: FastifyInstance, ctx: AppContext,
     },
     async (request, reply) => {
       const body = request.body;
+      assertMetadataKeys(body.metadata);
       let timezone: string | undefined;
       if (body.timezone !== undefined) {
         timezone = canonicalTimeZone(body.timezone);

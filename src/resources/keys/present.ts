@@ -1,0 +1,51 @@
+// Key rows and their JSON (API.md 3.6). `state` is derived from the clock, never stored:
+// revoked > expired > scheduled > active. Recurrence windows do not change the state (an active
+// key outside its window is still active; isKeyUsableAt decides whether it opens the lock).
+import type { Recurrence } from '../../time/recurrence.ts';
+
+export type KeyState = 'scheduled' | 'active' | 'expired' | 'revoked';
+export const KEY_STATES: readonly KeyState[] = ['scheduled', 'active', 'expired', 'revoked'];
+
+export interface KeyRow {
+  id: string;
+  project_id: string;
+  lock_id: string;
+  app_user_id: string;
+  origin: 'integrator' | 'shared';
+  shared_by: string | null;
+  sharing_right_id: string | null;
+  starts: Date;
+  ends: Date | null;
+  recurrence: Recurrence | null;
+  metadata: Record<string, string>;
+  created: Date;
+  revoked: Date | null;
+}
+
+export const KEY_COLUMNS =
+  'id, project_id, lock_id, app_user_id, origin, shared_by, sharing_right_id, starts, ends, recurrence, metadata, created, revoked';
+
+export function keyState(k: Pick<KeyRow, 'starts' | 'ends' | 'revoked'>, now: Date = new Date()): KeyState {
+  const t = now.getTime();
+  if (k.revoked && k.revoked.getTime() <= t) return 'revoked';
+  if (k.ends && k.ends.getTime() <= t) return 'expired';
+  if (k.starts.getTime() > t) return 'scheduled';
+  return 'active';
+}
+
+export function presentKey(k: KeyRow, now: Date = new Date()) {
+  return {
+    id: k.id,
+    lockId: k.lock_id,
+    appUserId: k.app_user_id,
+    start: k.starts.toISOString(),
+    end: k.ends ? k.ends.toISOString() : null,
+    recurrence: k.recurrence,
+    state: keyState(k, now),
+    origin: k.origin,
+    ...(k.shared_by === null ? {} : { sharedBy: k.shared_by }),
+    created: k.created.toISOString(),
+    ...(k.revoked === null ? {} : { revoked: k.revoked.toISOString() }),
+    metadata: k.metadata,
+  };
+}

@@ -1,0 +1,182 @@
+// Keys (API.md 3.6), project.admin only.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { RequireToken } from '../../http/authenticate.ts';
+import { invalidParamsFromAjv } from '../../http/error-handler.ts';
+import { badRequest, type InvalidParam, notFound } from '../../http/errors.ts';
+import { page, pageLimit } from '../../http/paging.ts';
+import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
+import { ProjectParams } from '../locks/schema.ts';
+import { type KeyState, presentKey } from './present.ts';
+import { keyFindById, keyList, keyRevoke, keyRevokeWhere } from './queries.ts';
+import { KeyCreateBody, KeyListQuery, KeyParams, KeyRevokeQuery, KeySchema, RevokedCount } from './schema.ts';
+import { keysCreate } from './service.ts';
+
+const tags = ['keys'];
+
+/** Bulk revocation needs a filter: revoking every key of a project by accident is too easy otherwise. */
+function requireFilter(q: { appUserId?: string; lockId?: string }) {
+  if (q.appUserId === undefined && q.lockId === undefined)
+    throw badRequest('Give appUserId, lockId or both', [
+      { name: 'appUserId', reason: 'appUserId or lockId is required' },
+    ]);
+}
+
+export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
+  root.addSchema(KeySchema);
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const admin = requireToken({ scopes: ['project.admin'], resource: 'project' });
+  const base = '/v2/projects/:projectId';
+
+  app.post(
+    `${base}/keys`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Create up to 10,000 keys, all or nothing',
+        description:
+          'One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.',
+        params: ProjectParams,
+        body: KeyCreateBody,
+        response: { 201: list('keys', KeySchema), ...problemResponses },
+      },
+      // Schema errors are collected rather than thrown, so one 400 names every bad item: those
+      // the schema catches (`keys.17.appUserId`) and those only the store can (`keys.3.lockId`).
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const invalid = request.validationError;
+      let schemaProblems: InvalidParam[] = [];
+      if (invalid) {
+        if (invalid.validationContext !== 'body') throw invalid;
+        schemaProblems = invalidParamsFromAjv(invalid.validation);
+        // Without a well-formed `keys` array there are no items to check further.
+        if (!schemaProblems.every((p) => /^keys\.\d+(\.|$)/.test(p.name)))
+          throw badRequest('Invalid request body', schemaProblems);
+      }
+      const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys, schemaProblems);
+      const now = new Date();
+      return reply.code(201).send({ keys: rows.map((k) => presentKey(k, now)) });
+    },
+  );
+
+  app.get(
+    `${base}/keys`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: "List the project's keys (ordered by id), optionally filtered",
+        params: ProjectParams,
+        querystring: KeyListQuery,
+        response: { 200: list('keys', KeySchema), ...problemResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const limit = pageLimit(q);
+      const now = new Date();
+      const excludeStates = q.excludeStates?.split(',') as KeyState[] | undefined;
+      const rows = await keyList(
+        ctx.db,
+        request.params.projectId,
+        { appUserId: q.appUserId, lockId: q.lockId, origin: q.origin, excludeStates },
+        limit,
+        q.startAfterId,
+        now,
+      );
+      const p = page(rows, limit);
+      return { keys: p.items.map((k) => presentKey(k, now)), startAfterId: p.startAfterId };
+    },
+  );
+
+  app.get(
+    `${base}/keys/:keyId`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Get a key',
+        params: KeyParams,
+        response: { 200: wrap('key', KeySchema), ...problemResponses },
+      },
+    },
+    async (request) => {
+      const row = await keyFindById(ctx.db, request.params.projectId, request.params.keyId);
+      if (!row) throw notFound('key');
+      return { key: presentKey(row) };
+    },
+  );
+
+  app.delete(
+    `${base}/keys/:keyId`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Revoke a key (idempotent)',
+        description:
+          "Keys shared from the app are tied to sharing rights, not to the sharer's key: revoke the sharing right (or DELETE shared-keys) to end them.",
+        params: KeyParams,
+        response: { 200: wrap('key', KeySchema), ...problemResponses },
+      },
+    },
+    async (request) => {
+      const row = await keyRevoke(ctx.db, request.params.projectId, request.params.keyId);
+      if (!row) throw notFound('key');
+      return { key: presentKey(row) };
+    },
+  );
+
+  app.delete(
+    `${base}/keys`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Revoke the integrator keys matching appUserId and/or lockId',
+        params: ProjectParams,
+        querystring: KeyRevokeQuery,
+        response: { 200: RevokedCount, ...problemResponses },
+      },
+    },
+    async (request) => {
+      requireFilter(request.query);
+      const revoked = await keyRevokeWhere(ctx.db, request.params.projectId, {
+        ...request.query,
+        origin: 'integrator',
+      });
+      return { revoked };
+    },
+  );
+
+  app.delete(
+    `${base}/shared-keys`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Revoke the keys shared from the app matching appUserId (the holder) and/or lockId',
+        params: ProjectParams,
+        querystring: KeyRevokeQuery,
+        response: { 200: RevokedCount, ...problemResponses },
+      },
+    },
+    async (request) => {
+      requireFilter(request.query);
+      const revoked = await keyRevokeWhere(ctx.db, request.params.projectId, {
+        ...request.query,
+        origin: 'shared',
+      });
+      return { revoked };
+    },
+  );
+}

@@ -1,0 +1,103 @@
+// Lock queries. Every one filters on project_id (tenancy in the SQL) and hides offboarded locks
+// (`deleted IS NOT NULL`): their rows stay so that their access events keep a lock to point to.
+import type { Queryable, Tx } from '../../db/db.ts';
+import { uuidv7 } from '../../ids.ts';
+import { LOCK_COLUMNS, type LockRow } from './present.ts';
+
+/** The hot path of GET .../locks/{id}: one primary-key lookup. */
+export async function lockFindById(db: Queryable, projectId: string, lockId: string) {
+  const { rows } = await db.query<LockRow>(
+    `SELECT ${LOCK_COLUMNS} FROM locks WHERE id = $1 AND project_id = $2 AND deleted IS NULL`,
+    [lockId, projectId],
+  );
+  return rows[0];
+}
+
+export async function lockList(db: Queryable, projectId: string, limit: number, startAfterId?: string) {
+  const { rows } = await db.query<LockRow>(
+    `SELECT ${LOCK_COLUMNS} FROM locks
+      WHERE project_id = $1 AND deleted IS NULL AND ($2::uuid IS NULL OR id > $2)
+      ORDER BY id LIMIT $3`,
+    [projectId, startAfterId ?? null, limit + 1],
+  );
+  return rows;
+}
+
+/** Which of `lockIds` are live locks of the project (for batch validation). */
+export async function lockIdsExisting(db: Queryable, projectId: string, lockIds: string[], forShare = false) {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM locks WHERE project_id = $1 AND id = ANY($2::uuid[]) AND deleted IS NULL${forShare ? ' FOR SHARE' : ''}`,
+    [projectId, [...new Set(lockIds)]],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface LockInput {
+  name: string;
+  timezone?: string;
+  address?: string;
+  metadata?: Record<string, string>;
+}
+
+/** Inserts a lock; without a time zone it takes the project's, else UTC. */
+export async function lockInsert(db: Queryable, projectId: string, input: LockInput) {
+  const { rows } = await db.query<LockRow>(
+    `INSERT INTO locks (id, project_id, name, timezone, address, metadata)
+     SELECT $1, p.id, $3, COALESCE($4, p.timezone, 'UTC'), $5, $6 FROM projects p WHERE p.id = $2
+     RETURNING ${LOCK_COLUMNS}`,
+    [
+      uuidv7(),
+      projectId,
+      input.name,
+      input.timezone ?? null,
+      input.address ?? null,
+      JSON.stringify(input.metadata ?? {}),
+    ],
+  );
+  return rows[0];
+}
+
+export async function lockFindForUpdate(tx: Tx, projectId: string, lockId: string) {
+  const { rows } = await tx.query<LockRow>(
+    `SELECT ${LOCK_COLUMNS} FROM locks WHERE id = $1 AND project_id = $2 AND deleted IS NULL FOR UPDATE`,
+    [lockId, projectId],
+  );
+  return rows[0];
+}
+
+export async function lockUpdate(
+  tx: Tx,
+  projectId: string,
+  lockId: string,
+  v: { name: string; timezone: string; address: string | null; metadata: Record<string, string> },
+) {
+  const { rows } = await tx.query<LockRow>(
+    `UPDATE locks SET name = $3, timezone = $4, address = $5, metadata = $6
+      WHERE id = $1 AND project_id = $2 AND deleted IS NULL RETURNING ${LOCK_COLUMNS}`,
+    [lockId, projectId, v.name, v.timezone, v.address, JSON.stringify(v.metadata)],
+  );
+  return rows[0];
+}
+
+/**
+ * Offboards a lock in the caller's transaction: the row is soft-deleted (its access events stay
+ * readable), its keys and sharing rights are revoked, its webhooks removed (deliveries cascade).
+ * Returns false when there is no such live lock.
+ */
+export async function lockOffboard(tx: Tx, projectId: string, lockId: string): Promise<boolean> {
+  const r = await tx.query(
+    'UPDATE locks SET deleted = now() WHERE id = $1 AND project_id = $2 AND deleted IS NULL',
+    [lockId, projectId],
+  );
+  if (r.rowCount === 0) return false;
+  await tx.query(
+    'UPDATE keys SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL',
+    [projectId, lockId],
+  );
+  await tx.query(
+    'UPDATE sharing_rights SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL',
+    [projectId, lockId],
+  );
+  await tx.query('DELETE FROM webhooks WHERE project_id = $1 AND lock_id = $2', [projectId, lockId]);
+  return true;
+}
