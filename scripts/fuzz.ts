@@ -16,8 +16,14 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 100_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 1);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 const BATCH = 2_000;
-/** RSS may grow this much from the middle of the run to its end (caches and pools fill early). */
-const MAX_LATE_GROWTH_MB = Number(process.env.FUZZ_MAX_RSS_GROWTH_MB ?? 96);
+/**
+ * Memory is "flat" when its floor does not rise: the lowest RSS and JS heap sampled in the last
+ * quarter of the run may exceed the lowest of the first half by at most this much. Floors, not
+ * single samples: GC timing (and PGlite releasing its boot-time buffers) moves single samples by
+ * hundreds of MB, while a leak raises the floor.
+ */
+const MAX_RSS_GROWTH_MB = Number(process.env.FUZZ_MAX_RSS_GROWTH_MB ?? 128);
+const MAX_HEAP_GROWTH_MB = Number(process.env.FUZZ_MAX_HEAP_GROWTH_MB ?? 64);
 const ADMIN = `fuzz-admin-${'a'.repeat(32)}`;
 
 async function freePort(): Promise<number> {
@@ -34,6 +40,15 @@ async function freePort(): Promise<number> {
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** The server's own JS heap and off-heap (ArrayBuffer: PGlite's WASM memory) from /metrics, MB. */
+async function heapMb(): Promise<{ heap: number; external: number }> {
+  const r = await pool.request({ method: 'GET', path: '/metrics' });
+  const text = await r.body.text();
+  const read = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20);
+  return { heap: read('nodejs_heap_size_used_bytes'), external: read('nodejs_external_memory_bytes') };
 }
 
 const port = await freePort();
@@ -206,6 +221,9 @@ try {
   const arbitrary = fc.oneof(...ops.map((op) => requestArbitrary(op, world)));
   const pid = server.child.pid!;
   const rss = { boot: rssMb(pid), start: 0, mid: 0, end: 0, peak: 0 };
+  const samples: Array<{ sent: number; rss: number; heap: number }> = [];
+  const none = { heap: 0, external: 0 };
+  const heap = { start: none, mid: none, end: none };
   const byStatus = new Map<number, number>();
   const failures: Failure[] = [];
   const leaks: Failure[] = [];
@@ -246,9 +264,16 @@ try {
     if (server.child.exitCode !== null) throw new Error(`server died: ${server.output().slice(-4000)}`);
     const now = rssMb(pid);
     rss.peak = Math.max(rss.peak, now);
+    samples.push({ sent, rss: now, heap: (await heapMb()).heap });
     // "start" is after the first batch: boot-time allocations (PGlite's initdb) are released by then.
-    if (rss.start === 0) rss.start = now;
-    if (rss.mid === 0 && sent >= TOTAL / 2) rss.mid = now;
+    if (rss.start === 0) {
+      rss.start = now;
+      heap.start = await heapMb();
+    }
+    if (rss.mid === 0 && sent >= TOTAL / 2) {
+      rss.mid = now;
+      heap.mid = await heapMb();
+    }
     if ((batchStart / BATCH) % 5 === 4) {
       const s5 = [...byStatus].filter(([s]) => s >= 500).reduce((a, [, c]) => a + c, 0);
       console.log(
@@ -258,7 +283,11 @@ try {
     }
   }
   rss.end = rssMb(pid);
-  if (rss.mid === 0) rss.mid = rss.end;
+  heap.end = await heapMb();
+  if (rss.mid === 0) {
+    rss.mid = rss.end;
+    heap.mid = heap.end;
+  }
   const alive = (await call('GET', '/healthz')).status === 200 && server.child.exitCode === null;
   const seconds = (Date.now() - started) / 1000;
 
@@ -280,6 +309,8 @@ try {
       'RSS boot / start / mid / end / peak MB',
       `${rss.boot} / ${rss.start} / ${rss.mid} / ${rss.end} / ${rss.peak}`,
     ],
+    ['JS heap used start / mid / end MB', `${heap.start.heap} / ${heap.mid.heap} / ${heap.end.heap}`],
+    ['off-heap start / mid / end MB', `${heap.start.external} / ${heap.mid.external} / ${heap.end.external}`],
     ['duration s', seconds.toFixed(1)],
     ['requests/s', Math.round(sent / seconds)],
   ];
@@ -301,11 +332,15 @@ try {
     );
   }
   for (const t of transport.slice(0, 5)) console.log(`  transport: ${t.slice(0, 300)}`);
-  const lateGrowth = rss.end - rss.mid;
-  if (fivexx > 0 || leaks.length > 0 || !alive) exitCode = 1;
-  if (lateGrowth > MAX_LATE_GROWTH_MB) {
-    console.log(`RSS grew ${lateGrowth} MB in the second half (limit ${MAX_LATE_GROWTH_MB} MB)`);
-    exitCode = 1;
+  const floor = (from: number, to: number, k: 'rss' | 'heap') =>
+    Math.min(...samples.filter((x) => x.sent > from && x.sent <= to).map((x) => x[k]));
+  const growth = (k: 'rss' | 'heap') => floor(TOTAL * 0.75, TOTAL, k) - floor(0, TOTAL / 2, k);
+  if (samples.length >= 4) {
+    const [rssGrowth, heapGrowth] = [growth('rss'), growth('heap')];
+    console.log(
+      `\nmemory floor growth (last quarter vs first half): RSS ${rssGrowth} MB (limit ${MAX_RSS_GROWTH_MB}), JS heap ${heapGrowth} MB (limit ${MAX_HEAP_GROWTH_MB})`,
+    );
+    if (rssGrowth > MAX_RSS_GROWTH_MB || heapGrowth > MAX_HEAP_GROWTH_MB) exitCode = 1;
   }
   if (fivexx > 0) console.log(`\nserver log (last lines):\n${server.output().slice(-3000)}`);
   console.log(exitCode === 0 ? '\nfuzz: OK' : '\nfuzz: FAILED');
