@@ -23,6 +23,7 @@ import { organizationRoutes } from './resources/organizations/routes.ts';
 import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
 import { sharingRightRoutes } from './resources/sharing-rights/routes.ts';
+import { webhookRoutes } from './resources/webhooks/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -66,5 +67,6 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await authV1Routes(app, ctx);
   await appRoutes(app, ctx, requireToken);
   await accessLogRoutes(app, ctx, requireToken);
+  await webhookRoutes(app, ctx, requireToken);
   return app;
 }

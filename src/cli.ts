@@ -79,8 +79,7 @@ export async function runCli(argv: string[]): Promise<void> {
     case 'serve':
       return serve();
     case 'worker':
-      process.env.LATCHKEY_WORKER_ONLY = '1';
-      return serve();
+      return serve({ workerOnly: true });
     case 'migrate': {
       const config = loadConfig();
       const { migrate } = await import('./db/migrate.ts');

@@ -1,9 +1,14 @@
 // Process entry for `npm start`: configuration → store → migrations → HTTP (+ background jobs).
 // SIGTERM/SIGINT drain in-flight requests, stop the worker and close the store.
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { startServer, startWorkerOnly } from './server.ts';
 
-export async function serve(): Promise<void> {
+export interface ServeOptions {
+  /** `latchkey worker`: run only the delivery worker, without the HTTP API. */
+  workerOnly?: boolean;
+}
+
+export async function serve(o: ServeOptions = {}): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -14,15 +19,19 @@ export async function serve(): Promise<void> {
     }
     throw e;
   }
-  let running: Awaited<ReturnType<typeof startServer>>;
+  let running: { log: { info(o: object, m: string): void }; stop(): Promise<void> };
   try {
-    running = await startServer(config);
+    if (o.workerOnly) running = await startWorkerOnly(config);
+    else {
+      const server = await startServer(config);
+      running = { log: server.app.log, stop: () => server.stop() };
+    }
   } catch (e) {
     process.stderr.write(`latchkey: cannot start: ${(e as Error).message}\n`);
     process.exit(1);
   }
   const shutdown = (signal: string) => {
-    running.app.log.info({ signal }, 'shutting down');
+    running.log.info({ signal }, 'shutting down');
     running.stop().then(
       () => process.exit(0),
       () => process.exit(1),

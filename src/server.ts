@@ -1,11 +1,12 @@
 // Starting and stopping a whole Latchkey process (used by main.ts and `latchkey serve`).
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
+import { loggerOptions } from './http/logging.ts';
 import { startBackgroundJobs } from './jobs.ts';
 
 export interface Running {
@@ -43,6 +44,33 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
         await app.close();
         for (const s of stops.reverse()) await s();
         ctx.signingKeys.stop();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+export interface RunningWorker {
+  log: FastifyInstance['log'];
+  stop(): Promise<void>;
+}
+
+/** `latchkey worker`: only the delivery worker, no HTTP listener (scale workers apart from the API). */
+export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
+  const db = await openAndMigrate(config);
+  const ctx = await createContext(config, db);
+  // A Fastify instance that never listens: the same JSON log lines and redaction as the server.
+  const logHost = Fastify({ logger: loggerOptions(config.logLevel) });
+  const stops = await startBackgroundJobs(ctx, logHost.log, { deliveryWorker: true });
+  logHost.log.info({ store: db.kind }, 'delivery worker started');
+  let stopping: Promise<void> | undefined;
+  return {
+    log: logHost.log,
+    stop() {
+      stopping ??= (async () => {
+        for (const s of stops.reverse()) await s();
+        await logHost.close();
         await db.close();
       })();
       return stopping;

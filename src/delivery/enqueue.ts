@@ -1,37 +1,58 @@
-// SHARED WITH THE `delivery` BRANCH: this file is the agreed contract between event ingestion
-// (branch `events`) and the delivery worker (branch `delivery`). The events branch carries this
-// real implementation until the delivery branch lands; the lead keeps one copy when merging.
-// `deliveriesEnqueueForEvent` is the agreed signature. `deliveriesEnqueueForEvents` is its batch
-// form, which ingestion uses: a 1,000-event upload then costs 3 statements instead of 2,000
-// (measured: 1,000 events with 2 webhooks each took 1.3 s on PostgreSQL one by one).
+// The producer side of the delivery queue (transactional outbox), called by event ingestion in the
+// SAME transaction that records accepted access events: either both are stored or neither.
 import type { Tx } from '../db/db.ts';
 import { uuidv7 } from '../ids.ts';
 
 export const DELIVERIES_CHANNEL = 'latchkey_deliveries';
 
-export interface EnqueuedEvent {
+export interface AccessEventBody {
+  id: string;
+  action: 'locked' | 'unlocked';
+  /** ISO 8601 UTC with milliseconds (Date.toISOString()), or a Date. */
+  created: Date | string;
+  keyId: string;
+  lockId: string;
+  lockName: string;
+  appUserId: string;
+  userName: string;
+}
+
+/** The exact webhook body: seed 2.1's eight fields in this order, `created` with milliseconds. */
+export function accessEventBody(e: AccessEventBody): string {
+  return JSON.stringify({
+    id: e.id,
+    action: e.action,
+    created: typeof e.created === 'string' ? e.created : e.created.toISOString(),
+    keyId: e.keyId,
+    lockId: e.lockId,
+    lockName: e.lockName,
+    appUserId: e.appUserId,
+    userName: e.userName,
+  });
+}
+
+export interface EnqueueEvent {
   id: string;
   projectId: string;
   lockId: string;
+  /** When the service recorded the event (delivery latency is measured from here). */
   received: Date;
-  /** The exact JSON bytes to send: seed 2.1's Access Event, eight fields in order. */
+  /** accessEventBody(...) of the event. */
   body: string;
 }
 
-/**
- * Queues one delivery per enabled `accessEvent` webhook of the event's lock, in the caller's
- * transaction (transactional outbox: the delivery commits or rolls back with the event), and
- * NOTIFYs the worker, which PostgreSQL delivers only at COMMIT. Returns how many were queued.
- */
-export async function deliveriesEnqueueForEvent(
-  tx: Tx,
-  event: { id: string; projectId: string; lockId: string; received: Date; body: string },
-): Promise<number> {
+/** One event: see deliveriesEnqueueForEvents. */
+export function deliveriesEnqueueForEvent(tx: Tx, event: EnqueueEvent): Promise<number> {
   return deliveriesEnqueueForEvents(tx, [event]);
 }
 
-/** The same for many events at once: one lookup, one multi-row insert, one NOTIFY. */
-export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueuedEvent[]): Promise<number> {
+/**
+ * Queues one delivery per enabled accessEvent webhook of each event's lock and wakes the workers
+ * (the NOTIFY is delivered at COMMIT). Only call it for keys of origin `integrator`. One lookup,
+ * one multi-row insert and one NOTIFY for the whole batch: a 1,000-event upload with 2 webhooks
+ * per lock took 1.3 s on PostgreSQL event by event. An event queued twice is queued once per webhook.
+ */
+export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const { rows: hooks } = await tx.query<{ id: string; lock_id: string; project_id: string }>(
     `SELECT id, lock_id, project_id FROM webhooks

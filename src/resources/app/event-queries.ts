@@ -69,7 +69,7 @@ export interface NewEventRow {
   lockId: string;
   keyId: string;
   appUserId: string;
-  action: string;
+  action: 'locked' | 'unlocked';
   created: string;
   lockName: string;
   userName: string;

@@ -2,7 +2,7 @@
 // possibly more than once (retries after a lost response). Idempotent by event id; the accepted
 // events of a batch and their webhook deliveries commit together in ONE transaction.
 import type { AppContext } from '../../context.ts';
-import { deliveriesEnqueueForEvents } from '../../delivery/enqueue.ts';
+import { accessEventBody, deliveriesEnqueueForEvents } from '../../delivery/enqueue.ts';
 import { badRequest, type InvalidParam } from '../../http/errors.ts';
 import {
   eventIdsClaim,
@@ -25,20 +25,6 @@ export interface EventResult {
   id: string;
   status: 'accepted' | 'duplicate' | 'rejected';
   reason?: RejectReason;
-}
-
-/** Seed 2.1 Access Event: exactly these eight fields in this order (the webhook body). */
-export function accessEventBody(e: NewEventRow): string {
-  return JSON.stringify({
-    id: e.id,
-    action: e.action,
-    created: e.created,
-    keyId: e.keyId,
-    lockId: e.lockId,
-    lockName: e.lockName,
-    appUserId: e.appUserId,
-    userName: e.userName,
-  });
 }
 
 /** Timestamps the schema let through but Date cannot represent (e.g. a leap second) are 400 too. */

@@ -1,0 +1,42 @@
+// What one attempt means for its delivery (pure): 2xx succeeded; 410 Gone failed for good (and the
+// webhook is disabled); 429/503 retry after the receiver's Retry-After; anything else, a 3xx or a
+// transport error included, retries on the schedule until it is used up.
+import type { AttemptOutcome, ClaimedDelivery } from './queries.ts';
+import { nextAfterFailure, parseRetryAfter } from './retry.ts';
+import type { SendResult } from './send.ts';
+
+export interface OutcomeContext {
+  schedule: readonly number[];
+  /** In [0, 1): the jitter draw. */
+  random: number;
+  now: number;
+}
+
+export function attemptOutcome(
+  d: Pick<ClaimedDelivery, 'id' | 'webhook_id' | 'leased_until' | 'attempt_count'>,
+  at: Date,
+  r: SendResult,
+  c: OutcomeContext,
+): AttemptOutcome {
+  const attempt = d.attempt_count + 1;
+  const base = {
+    deliveryId: d.id,
+    webhookId: d.webhook_id,
+    lease: d.leased_until,
+    attempt,
+    at,
+    responseStatus: r.status ?? null,
+    durationMs: r.durationMs,
+    error: r.error ?? null,
+    gone: r.status === 410,
+  };
+  if (r.status !== undefined && r.status >= 200 && r.status < 300) {
+    return { ...base, status: 'succeeded', nextAttemptAt: null };
+  }
+  if (base.gone) return { ...base, status: 'failed', nextAttemptAt: null };
+  const retryAfterMs =
+    r.status === 429 || r.status === 503 ? parseRetryAfter(r.retryAfter, c.now) : undefined;
+  const next = nextAfterFailure(attempt, c.schedule, c.random, retryAfterMs);
+  if (next.kind === 'failed') return { ...base, status: 'failed', nextAttemptAt: null };
+  return { ...base, status: 'pending', nextAttemptAt: new Date(c.now + next.delayMs) };
+}

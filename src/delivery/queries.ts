@@ -1,0 +1,216 @@
+// SQL of the delivery worker. The worker spans every tenant by design (it serves the whole queue);
+// request paths never call these.
+import type { Db, Queryable, Tx } from '../db/db.ts';
+
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  body: string;
+  event_received: Date;
+  attempt_count: number;
+  /** The lease token: completion only applies while the row still carries it. */
+  leased_until: Date;
+  /** A webhook disabled while the delivery was queued: the worker fails it instead of sending. */
+  enabled: boolean;
+  url: string;
+  credentials_enc: string | null;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_until: Date | null;
+}
+
+export interface ClaimOptions {
+  limit: number;
+  leaseMs: number;
+  /** Per-webhook cap of deliveries in flight in this worker. */
+  perWebhook: number;
+  /** Webhooks with deliveries in flight in this worker, and how many. */
+  inFlight: ReadonlyMap<string, number>;
+}
+
+/**
+ * Claims up to `limit` due deliveries (the scan reads the claim index in order, no join, so the
+ * cost stays flat however long the queue is): first attempts before retries, then oldest due first,
+ * at most `perWebhook` in flight per webhook (counting those already in flight here), rows other
+ * workers hold skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose
+ * worker died becomes due again by itself, and ms precision makes `leased_until` a usable token.
+ */
+export async function deliveryClaimDue(db: Db, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+  // Statistics are stale exactly when it matters (a burst of inserts; PGlite never auto-analyzes):
+  // then the planner bitmap-scans and sorts the whole due set, 20k rows in 12 ms, on every claim.
+  // Only index paths are left to it here, so the claim index is read in order and stops at LIMIT.
+  return db.transaction(async (tx) => {
+    await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+    return deliveryClaimDueIn(tx, o);
+  });
+}
+
+async function deliveryClaimDueIn(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+  const full: string[] = [];
+  const busyIds: string[] = [];
+  const busyUsed: number[] = [];
+  for (const [id, n] of o.inFlight) {
+    if (n >= o.perWebhook) full.push(id);
+    else if (n > 0) {
+      busyIds.push(id);
+      busyUsed.push(n);
+    }
+  }
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH busy AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, used)
+     ), cand AS (
+       SELECT d.id, d.webhook_id, d.attempt_count, d.next_attempt_at
+         FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND NOT (d.webhook_id = ANY($3::uuid[]))
+        ORDER BY (d.attempt_count > 0), d.next_attempt_at
+        LIMIT $4
+        FOR UPDATE SKIP LOCKED
+     ), ranked AS (
+       SELECT c.id, c.attempt_count, c.next_attempt_at,
+              row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at)
+                + coalesce(b.used, 0) AS slot
+         FROM cand c LEFT JOIN busy b ON b.webhook_id = c.webhook_id
+     ), chosen AS (
+       SELECT id FROM ranked WHERE slot <= $5 ORDER BY (attempt_count > 0), next_attempt_at LIMIT $6
+     )
+     UPDATE webhook_deliveries d
+        SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => $7)),
+            next_attempt_at = date_trunc('milliseconds', now() + make_interval(secs => $7))
+       FROM chosen, webhooks w
+      WHERE d.id = chosen.id AND w.id = d.webhook_id
+     RETURNING d.id, d.webhook_id, d.event_id, d.body, d.event_received, d.attempt_count, d.leased_until,
+               w.enabled, w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until`,
+    [busyIds, busyUsed, full, o.limit * 4, o.perWebhook, o.limit, o.leaseMs / 1000],
+  );
+  return rows;
+}
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  webhookId: string;
+  lease: Date;
+  attempt: number;
+  at: Date;
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  /** The delivery's state after this attempt. */
+  status: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: Date | null;
+  /** The receiver answered 410 Gone. */
+  gone: boolean;
+}
+
+export interface RecordResult {
+  /** Webhooks disabled by this batch, with the reason. */
+  disabled: { id: string; reason: string }[];
+}
+
+/** Records a batch of attempts and their consequences in one transaction. */
+export async function deliveryOutcomesRecord(
+  tx: Tx,
+  outcomes: readonly AttemptOutcome[],
+  disableAfterFailingMs: number,
+): Promise<RecordResult> {
+  const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  // One statement: the attempts (always: they happened), and the deliveries' new state only while
+  // the row still carries our lease and is pending (a lease that expired and was taken by another
+  // worker, or a webhook disabled meanwhile, wins over this late result).
+  await tx.query(
+    `WITH r AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::timestamptz[],
+                            $6::timestamptz[], $7::int[], $8::int[], $9::text[])
+         AS r(id, lease, status, attempt, next_at, at, response_status, duration_ms, error)
+     ), attempts AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, duration_ms, error)
+       SELECT r.id, r.attempt, r.at, r.response_status, r.duration_ms, r.error
+         FROM r JOIN webhook_deliveries d ON d.id = r.id -- a webhook deleted meanwhile took its deliveries
+       ON CONFLICT DO NOTHING
+     )
+     UPDATE webhook_deliveries d
+        SET status = r.status, attempt_count = r.attempt, leased_until = NULL,
+            next_attempt_at = coalesce(r.next_at, d.next_attempt_at),
+            completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE now() END
+       FROM r
+      WHERE d.id = r.id AND d.leased_until = r.lease AND d.status = 'pending'`,
+    [
+      col((o) => o.deliveryId),
+      col((o) => o.lease),
+      col((o) => o.status),
+      col((o) => o.attempt),
+      col((o) => o.nextAttemptAt),
+      col((o) => o.at),
+      col((o) => o.responseStatus),
+      col((o) => o.durationMs),
+      col((o) => o.error),
+    ],
+  );
+  const succeeded = [...new Set(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.webhookId))];
+  const failedOnly = [
+    ...new Set(outcomes.filter((o) => o.status !== 'succeeded').map((o) => o.webhookId)),
+  ].filter((id) => !succeeded.includes(id));
+  const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.webhookId))];
+  if (succeeded.length > 0)
+    // Written at most once a minute per webhook (and whenever it clears a failure): a busy webhook
+    // would otherwise rewrite its row on every batch.
+    await tx.query(
+      `UPDATE webhooks SET last_success_at = now(), failing_since = NULL
+        WHERE id = ANY($1)
+          AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 minute')`,
+      [succeeded],
+    );
+  const disabled: { id: string; reason: string }[] = [];
+  if (failedOnly.length > 0) {
+    await tx.query('UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL', [
+      failedOnly,
+    ]);
+    const reason = `failing without any success for ${Math.round(disableAfterFailingMs / 86_400_000)} days`;
+    const r = await tx.query<{ id: string }>(
+      `UPDATE webhooks SET enabled = false, disabled_reason = $3
+        WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id`,
+      [failedOnly, disableAfterFailingMs / 1000, reason],
+    );
+    disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+  }
+  if (gone.length > 0) {
+    const reason = 'the receiver answered 410 Gone';
+    const r = await tx.query<{ id: string }>(
+      'UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = ANY($1) AND enabled RETURNING id',
+      [gone, reason],
+    );
+    disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+  }
+  if (disabled.length > 0)
+    await deliveriesFailPending(
+      tx,
+      disabled.map((d) => d.id),
+    );
+  return { disabled };
+}
+
+/**
+ * A disabled webhook's pending deliveries become `failed` (kept; `recover` re-queues them), so the
+ * queue never carries rows no worker will send.
+ */
+export async function deliveriesFailPending(tx: Queryable, webhookIds: readonly string[]): Promise<number> {
+  const r = await tx.query(
+    `UPDATE webhook_deliveries SET status = 'failed', completed_at = now(), leased_until = NULL
+      WHERE webhook_id = ANY($1) AND status = 'pending'`,
+    [webhookIds],
+  );
+  return r.rowCount;
+}
+
+/** Queue depth and the age of the oldest due delivery (seconds; 0 when none is due). */
+export async function deliveryQueueStats(
+  db: Queryable,
+): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const { rows } = await db.query<{ depth: number; oldest: number | null }>(
+    `SELECT count(*) AS depth,
+            extract(epoch from now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now()))::float8 AS oldest
+       FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return { depth: rows[0]?.depth ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
+}

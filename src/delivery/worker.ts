@@ -1,0 +1,313 @@
+// The delivery worker: claims due deliveries from the queue table, POSTs them, records every
+// attempt and schedules the next try or the final state. Any number of workers (processes) can
+// share one database: claims use FOR UPDATE SKIP LOCKED and a lease (a worker that dies leaves its
+// deliveries to come back when the lease ends). Woken by NOTIFY, with a poll as fallback.
+import { readFileSync } from 'node:fs';
+import type { Agent } from 'undici';
+import type { AppContext } from '../context.ts';
+import { sqlState } from '../db/errors.ts';
+import { parseCidrList } from './address-policy.ts';
+import { DELIVERIES_CHANNEL } from './enqueue.ts';
+import { attemptOutcome } from './outcome.ts';
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  deliveriesFailPending,
+  deliveryClaimDue,
+  deliveryOutcomesRecord,
+  deliveryQueueStats,
+} from './queries.ts';
+import { createDeliveryAgent, deliverySend, type SendResult } from './send.ts';
+import { signatureHeader } from './sign.ts';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
+export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+/** Completions within this window share one claim, and outcomes one write (unless 100 are waiting). */
+const COALESCE_MS = 5;
+const FLUSH_AT = 100;
+
+export interface WorkerLog {
+  info(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+}
+
+export interface DeliveryWorkerOptions {
+  log?: WorkerLog;
+  /** Rows per claim (default 100). */
+  batchSize?: number;
+  /** Deliveries in flight in this worker (default 256). */
+  maxInFlight?: number;
+  /** Deliveries in flight per webhook in this worker (default 4): a slow receiver holds only these. */
+  perWebhook?: number;
+  /** Poll interval when no NOTIFY arrives (default 1000 ms). */
+  pollMs?: number;
+  /** How long a claim is held (default 2 × timeout + 30 s). */
+  leaseMs?: number;
+  /** Overrides of configuration (tests, benchmarks). */
+  allowedCidrs?: readonly string[];
+  retrySchedule?: readonly number[];
+  timeoutMs?: number;
+  /** Extra trusted CA for receivers (tests only; production uses the system store + NODE_EXTRA_CA_CERTS). */
+  ca?: string | Buffer;
+  disableAfterFailingMs?: number;
+  random?: () => number;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'keyring' | 'metrics'>;
+
+const silent: WorkerLog = { info() {}, warn() {}, error() {} };
+
+export class DeliveryWorker {
+  private readonly o: Required<Omit<DeliveryWorkerOptions, 'ca' | 'log'>> & { log: WorkerLog };
+  private readonly agent: Agent;
+  private readonly inFlight = new Map<string, number>();
+  private inFlightTotal = 0;
+  private readonly running = new Set<Promise<void>>();
+  private buffer: AttemptOutcome[] = [];
+  private flushing: Promise<void> | undefined;
+  private pumping = false;
+  private again = false;
+  private stopped = true;
+  private unlisten: (() => Promise<void>) | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private statsTimer: NodeJS.Timeout | undefined;
+  private wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  private soonTimer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly secrets = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: Ctx,
+    options: DeliveryWorkerOptions = {},
+  ) {
+    const timeoutMs = options.timeoutMs ?? ctx.config.webhookTimeoutMs;
+    this.o = {
+      log: options.log ?? silent,
+      batchSize: options.batchSize ?? 100,
+      maxInFlight: options.maxInFlight ?? 256,
+      perWebhook: options.perWebhook ?? 4,
+      pollMs: options.pollMs ?? 1000,
+      leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
+      allowedCidrs: options.allowedCidrs ?? ctx.config.webhookAllowedCidrs,
+      retrySchedule: options.retrySchedule ?? ctx.config.webhookRetrySchedule,
+      timeoutMs,
+      disableAfterFailingMs: options.disableAfterFailingMs ?? DISABLE_AFTER_FAILING_MS,
+      random: options.random ?? Math.random,
+    };
+    this.agent = createDeliveryAgent({
+      allowed: parseCidrList(this.o.allowedCidrs),
+      timeoutMs,
+      ca: options.ca,
+    });
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.unlisten = await this.ctx.db.listen(DELIVERIES_CHANNEL, () => this.wake());
+    this.poll = setInterval(() => this.wake(), this.o.pollMs);
+    this.statsTimer = setInterval(() => void this.refreshStats(), 5000);
+    this.statsTimer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming, waits for deliveries in flight (bounded by the timeout) and records them. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.poll);
+    clearInterval(this.statsTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
+    clearTimeout(this.soonTimer);
+    await this.unlisten?.().catch(() => {});
+    while (this.pumping || this.running.size > 0) {
+      await Promise.all([...this.running]);
+      if (this.pumping) await new Promise((r) => setTimeout(r, 5));
+    }
+    await this.flush();
+    await this.agent.close();
+  }
+
+  /** Claims and sends until nothing is due or the worker is full. Coalesces concurrent wake-ups. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump().finally(() => {
+      this.pumping = false;
+    });
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped) {
+          const room = this.o.maxInFlight - this.inFlightTotal;
+          if (room <= 0) break;
+          const limit = Math.min(this.o.batchSize, room);
+          const rows = await deliveryClaimDue(this.ctx.db, {
+            limit,
+            leaseMs: this.o.leaseMs,
+            perWebhook: this.o.perWebhook,
+            inFlight: this.inFlight,
+          });
+          const disabled = rows.filter((r) => !r.enabled);
+          if (disabled.length > 0)
+            await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
+          for (const row of rows) if (row.enabled) this.dispatch(row);
+          // Fewer than asked can still mean more is due (per-webhook caps cut the batch): go on
+          // until a claim comes back empty.
+          if (rows.length === 0) break;
+        }
+      } while (this.again && !this.stopped);
+    } catch (e) {
+      this.o.log.error({ err: (e as Error).message }, 'webhook delivery claim failed');
+    }
+  }
+
+  private dispatch(d: ClaimedDelivery): void {
+    this.inFlight.set(d.webhook_id, (this.inFlight.get(d.webhook_id) ?? 0) + 1);
+    this.inFlightTotal++;
+    const p = this.attempt(d)
+      .catch((e) => this.o.log.error({ err: (e as Error).message, deliveryId: d.id }, 'delivery failed'))
+      .finally(() => {
+        this.running.delete(p);
+        const n = (this.inFlight.get(d.webhook_id) ?? 1) - 1;
+        if (n <= 0) this.inFlight.delete(d.webhook_id);
+        else this.inFlight.set(d.webhook_id, n);
+        this.inFlightTotal--;
+        // A freed slot lets more be claimed: when a worthwhile batch fits, or when this webhook
+        // had been at its cap (its next delivery may be waiting on exactly this slot). Coalesced
+        // over a few ms so that a stream of completions costs a few claims, not one each.
+        const room = this.o.maxInFlight - this.inFlightTotal;
+        if (room >= this.o.batchSize / 4 || n + 1 >= this.o.perWebhook) this.wakeSoon();
+      });
+    this.running.add(p);
+  }
+
+  private decrypt(sealed: string): string {
+    let plain = this.secrets.get(sealed);
+    if (plain === undefined) {
+      plain = this.ctx.keyring.decrypt(sealed);
+      if (this.secrets.size > 10_000) this.secrets.clear();
+      this.secrets.set(sealed, plain);
+    }
+    return plain;
+  }
+
+  private headersFor(d: ClaimedDelivery, timestamp: number): Record<string, string> {
+    const secrets = [this.decrypt(d.secret_enc)];
+    if (d.previous_secret_enc && d.previous_secret_until && d.previous_secret_until.getTime() > Date.now()) {
+      secrets.push(this.decrypt(d.previous_secret_enc));
+    }
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': d.event_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(secrets, d.event_id, timestamp, d.body),
+    };
+    if (d.credentials_enc) {
+      // As written in the URL (no percent-decoding), per API.md §6.
+      headers.authorization = `Basic ${Buffer.from(this.decrypt(d.credentials_enc)).toString('base64')}`;
+    }
+    return headers;
+  }
+
+  private async attempt(d: ClaimedDelivery): Promise<void> {
+    const at = new Date();
+    const result = await deliverySend(this.agent, {
+      url: d.url,
+      headers: this.headersFor(d, Math.floor(at.getTime() / 1000)),
+      body: d.body,
+      timeoutMs: this.o.timeoutMs,
+    });
+    this.buffer.push(this.outcomeOf(d, at, result));
+    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), COALESCE_MS);
+  }
+
+  private outcomeOf(d: ClaimedDelivery, at: Date, r: SendResult): AttemptOutcome {
+    const o = attemptOutcome(d, at, r, {
+      schedule: this.o.retrySchedule,
+      random: this.o.random(),
+      now: Date.now(),
+    });
+    const m = this.ctx.metrics;
+    m.deliveries.inc({ outcome: o.status === 'pending' ? 'retrying' : o.status });
+    if (o.status === 'succeeded') m.deliveryLatency.observe((Date.now() - d.event_received.getTime()) / 1000);
+    if (o.nextAttemptAt) this.wakeAt(o.nextAttemptAt.getTime());
+    return o;
+  }
+
+  private wakeSoon(): void {
+    if (this.soonTimer || this.stopped) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = undefined;
+      this.wake();
+    }, COALESCE_MS);
+  }
+
+  /** Retries due sooner than the next poll are claimed on time, not a poll later. */
+  private wakeAt(at: number): void {
+    if (at - Date.now() >= this.o.pollMs) return;
+    if (this.wakeTimer && this.wakeTimer.at <= at) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
+    const timer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        this.wake();
+      },
+      Math.max(0, at - Date.now()) + 5,
+    );
+    this.wakeTimer = { at, timer };
+  }
+
+  /** Writes buffered outcomes; batches form naturally while the previous write runs. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.flushing) return this.flushing;
+    this.flushing = (async () => {
+      while (this.buffer.length > 0) {
+        const batch = this.buffer.splice(0, 500);
+        try {
+          const record = () =>
+            this.ctx.db.transaction((tx) => deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs));
+          // A webhook deleted while this batch was being written: once more, its rows are gone now.
+          const r = await record().catch((e) => {
+            if (sqlState(e) === '23503') return record();
+            throw e;
+          });
+          for (const w of r.disabled)
+            this.o.log.warn({ webhookId: w.id, reason: w.reason }, 'webhook disabled');
+        } catch (e) {
+          // The leases are still held: those deliveries come back when they end (at-least-once).
+          this.o.log.error({ err: (e as Error).message, count: batch.length }, 'recording deliveries failed');
+        }
+      }
+    })().finally(() => {
+      this.flushing = undefined;
+      // An outcome pushed while the last write was finishing must not wait for the next one.
+      if (this.buffer.length > 0) void this.flush();
+    });
+    return this.flushing;
+  }
+
+  private async refreshStats(): Promise<void> {
+    try {
+      const s = await deliveryQueueStats(this.ctx.db);
+      this.ctx.metrics.queueDepth.set(s.depth);
+      this.ctx.metrics.queueOldestAgeSeconds.set(s.oldestAgeSeconds);
+    } catch {
+      // the store is unavailable; the next refresh tries again
+    }
+  }
+}

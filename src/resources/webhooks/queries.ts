@@ -1,0 +1,194 @@
+// Webhook and delivery-history SQL. Every query filters on project_id (tenancy lives in the SQL).
+import type { Queryable, Tx } from '../../db/db.ts';
+import { uuidv7 } from '../../ids.ts';
+import {
+  type AttemptRow,
+  DELIVERY_COLUMNS,
+  type DeliveryRow,
+  WEBHOOK_COLUMNS,
+  type WebhookRow,
+} from './present.ts';
+
+export const MAX_WEBHOOKS_PER_LOCK = 20;
+
+/** Locks the (non-deleted) lock row against a concurrent registration; false when it is not ours. */
+export async function lockHoldForWebhooks(tx: Tx, projectId: string, lockId: string): Promise<boolean> {
+  const r = await tx.query(
+    'SELECT 1 FROM locks WHERE id = $1 AND project_id = $2 AND deleted IS NULL FOR NO KEY UPDATE',
+    [lockId, projectId],
+  );
+  return r.rowCount > 0;
+}
+
+export async function lockIsActive(db: Queryable, projectId: string, lockId: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM locks WHERE id = $1 AND project_id = $2 AND deleted IS NULL', [
+    lockId,
+    projectId,
+  ]);
+  return r.rowCount > 0;
+}
+
+export async function webhookCountByLock(tx: Tx, projectId: string, lockId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*) AS n FROM webhooks WHERE project_id = $1 AND lock_id = $2',
+    [projectId, lockId],
+  );
+  return rows[0]!.n;
+}
+
+export interface WebhookInsert {
+  projectId: string;
+  lockId: string;
+  trigger: string;
+  url: string;
+  urlDisplay: string;
+  credentialsEnc: string | null;
+  secretEnc: string;
+}
+
+export async function webhookInsert(tx: Tx, w: WebhookInsert): Promise<WebhookRow> {
+  const { rows } = await tx.query<WebhookRow>(
+    `INSERT INTO webhooks (id, project_id, lock_id, trigger, url, url_display, credentials_enc, secret_enc)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${WEBHOOK_COLUMNS}`,
+    [uuidv7(), w.projectId, w.lockId, w.trigger, w.url, w.urlDisplay, w.credentialsEnc, w.secretEnc],
+  );
+  return rows[0]!;
+}
+
+export async function webhookFindById(
+  db: Queryable,
+  projectId: string,
+  webhookId: string,
+): Promise<WebhookRow | undefined> {
+  const { rows } = await db.query<WebhookRow>(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND project_id = $2`,
+    [webhookId, projectId],
+  );
+  return rows[0];
+}
+
+export async function webhookList(
+  db: Queryable,
+  projectId: string,
+  q: { lockId?: string; limit: number; startAfterId?: string },
+): Promise<WebhookRow[]> {
+  const { rows } = await db.query<WebhookRow>(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
+      WHERE project_id = $1 AND ($2::uuid IS NULL OR lock_id = $2) AND ($3::uuid IS NULL OR id > $3)
+      ORDER BY id LIMIT $4`,
+    [projectId, q.lockId ?? null, q.startAfterId ?? null, q.limit + 1],
+  );
+  return rows;
+}
+
+/** Enabling clears the failure record, so the 5-day rule starts afresh. */
+export async function webhookSetEnabled(
+  tx: Tx,
+  projectId: string,
+  webhookId: string,
+  enabled: boolean,
+): Promise<WebhookRow | undefined> {
+  const { rows } = await tx.query<WebhookRow>(
+    `UPDATE webhooks SET enabled = $3,
+            disabled_reason = CASE WHEN $3 THEN NULL ELSE 'disabled through the API' END,
+            failing_since = CASE WHEN $3 THEN NULL ELSE failing_since END
+      WHERE id = $1 AND project_id = $2 RETURNING ${WEBHOOK_COLUMNS}`,
+    [webhookId, projectId, enabled],
+  );
+  return rows[0];
+}
+
+export async function webhookDelete(db: Queryable, projectId: string, webhookId: string): Promise<boolean> {
+  const r = await db.query('DELETE FROM webhooks WHERE id = $1 AND project_id = $2', [webhookId, projectId]);
+  return r.rowCount > 0;
+}
+
+/** The current secret keeps signing beside the new one until `previous_secret_until`. */
+export async function webhookRotateSecret(
+  db: Queryable,
+  projectId: string,
+  webhookId: string,
+  secretEnc: string,
+  overlapSeconds: number,
+): Promise<Date | undefined> {
+  const { rows } = await db.query<{ until: Date }>(
+    `UPDATE webhooks SET previous_secret_enc = secret_enc, secret_enc = $3,
+            previous_secret_until = now() + make_interval(secs => $4)
+      WHERE id = $1 AND project_id = $2 RETURNING previous_secret_until AS until`,
+    [webhookId, projectId, secretEnc, overlapSeconds],
+  );
+  return rows[0]?.until;
+}
+
+export async function deliveryList(
+  db: Queryable,
+  projectId: string,
+  webhookId: string,
+  q: { status?: string; limit: number; startAfterId?: string },
+): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+      WHERE webhook_id = $1 AND project_id = $2 AND ($3::text IS NULL OR status = $3)
+        AND ($4::uuid IS NULL OR id < $4)
+      ORDER BY id DESC LIMIT $5`,
+    [webhookId, projectId, q.status ?? null, q.startAfterId ?? null, q.limit + 1],
+  );
+  return rows;
+}
+
+export async function attemptsOf(db: Queryable, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  const { rows } = await db.query<AttemptRow>(
+    `SELECT delivery_id, attempt, at, response_status, duration_ms, error FROM webhook_attempts
+      WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
+    [deliveryIds],
+  );
+  return rows;
+}
+
+export async function deliveryFindById(
+  db: Queryable,
+  projectId: string,
+  webhookId: string,
+  deliveryId: string,
+): Promise<(DeliveryRow & { leased_until: Date | null }) | undefined> {
+  const { rows } = await db.query<DeliveryRow & { leased_until: Date | null }>(
+    `SELECT ${DELIVERY_COLUMNS}, leased_until FROM webhook_deliveries
+      WHERE id = $1 AND webhook_id = $2 AND project_id = $3`,
+    [deliveryId, webhookId, projectId],
+  );
+  return rows[0];
+}
+
+/** Makes one delivery due now (one more attempt), unless a worker holds it right now. */
+export async function deliveryRequeue(
+  tx: Tx,
+  projectId: string,
+  webhookId: string,
+  deliveryId: string,
+): Promise<DeliveryRow | undefined> {
+  const { rows } = await tx.query<DeliveryRow>(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
+            leased_until = NULL
+      WHERE id = $1 AND webhook_id = $2 AND project_id = $3
+        AND NOT (status = 'pending' AND leased_until > now())
+      RETURNING ${DELIVERY_COLUMNS}`,
+    [deliveryId, webhookId, projectId],
+  );
+  return rows[0];
+}
+
+export async function deliveriesRecover(
+  tx: Tx,
+  projectId: string,
+  webhookId: string,
+  since: Date,
+): Promise<number> {
+  const r = await tx.query(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
+            leased_until = NULL
+      WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3`,
+    [webhookId, projectId, since],
+  );
+  return r.rowCount;
+}

@@ -1,0 +1,399 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { USER_AGENT } from '../../src/delivery/worker.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  DELIVERY_ENV,
+  deliveryRows,
+  enqueueEvent,
+  insertLock,
+  type Receiver,
+  registerWebhook,
+  startReceiver,
+  startWorker,
+  waitFor,
+} from '../helpers/delivery.ts';
+import { createTenant, type Tenant } from '../helpers/factories.ts';
+
+let t: TestApp;
+let a: Tenant;
+let rx: Receiver;
+
+before(async () => {
+  t = await startTestApp(DELIVERY_ENV);
+  a = await createTenant(t);
+  rx = await startReceiver();
+});
+after(async () => {
+  await rx.close();
+  await t.close();
+});
+
+describe('webhook delivery', () => {
+  it('POSTs the exact body with Basic auth and a valid Standard Webhooks signature', async () => {
+    const lockId = await insertLock(t, a.projectId);
+    const hook = await registerWebhook(
+      t,
+      a,
+      lockId,
+      `https://hook-user:s3cr%2Ft@127.0.0.1:${rx.port}/in?x=1`,
+    );
+    const ev = await enqueueEvent(t, a.projectId, lockId, { userName: 'Åse Ødegård' });
+    assert.equal(ev.queued, 1);
+    const w = await startWorker(t);
+    try {
+      const got = await waitFor('the delivery', () =>
+        rx.requests.find((r) => r.headers['webhook-id'] === ev.id),
+      );
+      assert.equal(got.body, ev.body);
+      assert.equal(got.path, '/in?x=1');
+      assert.deepEqual(Object.keys(JSON.parse(got.body)), [
+        'id',
+        'action',
+        'created',
+        'keyId',
+        'lockId',
+        'lockName',
+        'appUserId',
+        'userName',
+      ]);
+      assert.equal(got.headers['content-type'], 'application/json');
+      assert.equal(got.headers['user-agent'], USER_AGENT);
+      assert.match(USER_AGENT, /^Latchkey-Webhooks\/\d+\.\d+\.\d+/);
+      // The credentials exactly as written in the URL: no percent-decoding.
+      assert.equal(
+        got.headers.authorization,
+        `Basic ${Buffer.from('hook-user:s3cr%2Ft').toString('base64')}`,
+      );
+      const verified = new Webhook(hook.secret).verify(got.body, got.headers as Record<string, string>);
+      assert.deepEqual(verified, JSON.parse(ev.body));
+      assert.throws(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+          got.body,
+          got.headers as Record<string, string>,
+        ),
+      );
+      const rows = await waitFor('succeeded status', async () => {
+        const r = await deliveryRows(t, hook.id);
+        return r[0]?.status === 'succeeded' && r;
+      });
+      assert.equal(rows[0]!.attempt_count, 1);
+      const list = await t.call('GET', `/v2/projects/${a.projectId}/webhooks/${hook.id}/deliveries`, {
+        token: a.projectToken,
+      });
+      assert.equal(list.status, 200);
+      assert.equal(list.body.deliveries[0].eventId, ev.id);
+      assert.equal(list.body.deliveries[0].status, 'succeeded');
+      assert.equal(list.body.deliveries[0].nextAttemptAt, null);
+      assert.equal(list.body.deliveries[0].attempts.length, 1);
+      assert.equal(list.body.deliveries[0].attempts[0].responseStatus, 200);
+      assert.equal(list.body.deliveries[0].attempts[0].error, null);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('keeps retrying while the receiver is down, then delivers everything, attempts per the schedule', async () => {
+    const down = await startReceiver();
+    const b = await createTenant(t, 'Downtime');
+    const lock = await insertLock(t, b.projectId);
+    const hook = await registerWebhook(t, b, lock, down.url('/down'));
+    await down.close(); // connection refused from now on
+    const events = [];
+    for (let i = 0; i < 5; i++) events.push(await enqueueEvent(t, b.projectId, lock));
+    // Schedule 0.05, 0.1, 0.2, 0.4, 0.8 s: plenty of attempts while down, not yet failed.
+    const w = await startWorker(t, { retrySchedule: [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1] });
+    try {
+      await waitFor('two failed attempts each', async () => {
+        const rows = await deliveryRows(t, hook.id);
+        return rows.every((r) => r.attempt_count >= 2 && r.status === 'pending');
+      });
+      await down.reopen();
+      const rows = await waitFor('all delivered', async () => {
+        const r = await deliveryRows(t, hook.id);
+        return r.every((d) => d.status === 'succeeded') && r;
+      });
+      assert.equal(rows.length, 5);
+      assert.deepEqual(
+        new Set(down.requests.map((r) => r.headers['webhook-id'])),
+        new Set(events.map((e) => e.id)),
+      );
+      const { rows: attempts } = await t.store.db.query<{
+        delivery_id: string;
+        attempt: number;
+        at: Date;
+        response_status: number | null;
+        error: string | null;
+      }>(
+        `SELECT a.delivery_id, a.attempt, a.at, a.response_status, a.error FROM webhook_attempts a
+           JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.webhook_id = $1
+          ORDER BY a.delivery_id, a.attempt`,
+        [hook.id],
+      );
+      const schedule = [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1];
+      for (const d of rows) {
+        const mine = attempts.filter((x) => x.delivery_id === d.id);
+        assert.equal(mine.length, d.attempt_count);
+        assert.deepEqual(
+          mine.map((x) => x.attempt),
+          mine.map((_, i) => i + 1),
+        );
+        const last = mine[mine.length - 1]!;
+        assert.equal(last.response_status, 200);
+        for (const x of mine.slice(0, -1)) {
+          assert.equal(x.response_status, null);
+          assert.match(x.error!, /ECONNREFUSED/);
+        }
+        // Never earlier than the schedule allows (-20% jitter, and the DB clock's ms rounding).
+        for (let i = 1; i < mine.length; i++) {
+          const gap = mine[i]!.at.getTime() - mine[i - 1]!.at.getTime();
+          assert.ok(gap >= schedule[i - 1]! * 1000 * 0.8 - 5, `gap ${gap} ms after attempt ${i}`);
+        }
+      }
+    } finally {
+      await w.stop();
+      await down.close();
+    }
+  });
+
+  it('410 Gone disables the webhook and fails its pending deliveries; recover re-queues them', async () => {
+    const b = await createTenant(t, 'Gone');
+    const lock = await insertLock(t, b.projectId);
+    let gone = true;
+    rx.handler = (req, res) => {
+      res.statusCode = req.path === '/gone' && gone ? 410 : 200;
+      res.end();
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/gone'));
+    const since = new Date(Date.now() - 1000).toISOString();
+    await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { perWebhook: 1, batchSize: 1 });
+    try {
+      const path = `/v2/projects/${b.projectId}/webhooks/${hook.id}`;
+      const got = await waitFor('disabled', async () => {
+        const r = await t.call('GET', path, { token: b.projectToken });
+        return r.body.webhook.enabled === false && r.body.webhook;
+      });
+      assert.equal(got.disabledReason, 'the receiver answered 410 Gone');
+      await waitFor('failed', async () =>
+        (await deliveryRows(t, hook.id)).every((d) => d.status === 'failed'),
+      );
+      // Disabled: new events are not queued for it, retry/recover refuse until it is enabled.
+      assert.equal((await enqueueEvent(t, b.projectId, lock)).queued, 0);
+      const rec = await t.call('POST', `${path}/recover`, { token: b.projectToken, body: { since } });
+      assert.equal(rec.status, 409);
+      gone = false;
+      const on = await t.call('PATCH', path, { token: b.projectToken, body: { enabled: true } });
+      assert.equal(on.body.webhook.enabled, true);
+      const r2 = await t.call('POST', `${path}/recover`, { token: b.projectToken, body: { since } });
+      assert.equal(r2.status, 200);
+      assert.equal(r2.body.recovered, 1);
+      await waitFor('delivered after recovery', async () =>
+        (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
+      );
+      const bad = await t.call('POST', `${path}/recover`, {
+        token: b.projectToken,
+        body: { since: 'yesterday' },
+      });
+      assert.equal(bad.status, 400);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('honours Retry-After on 429 and 503', async () => {
+    const b = await createTenant(t, 'Throttled');
+    const lock = await insertLock(t, b.projectId);
+    let calls = 0;
+    rx.handler = (req, res) => {
+      if (req.path !== '/throttled') return void res.end();
+      calls++;
+      if (calls === 1) res.writeHead(429, { 'retry-after': '1' }).end();
+      else if (calls === 2) res.writeHead(503, { 'retry-after': '1' }).end();
+      else res.end('ok');
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/throttled'));
+    const ev = await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { retrySchedule: [0.01, 0.01, 0.01] });
+    try {
+      await waitFor('delivered', async () => (await deliveryRows(t, hook.id))[0]?.status === 'succeeded');
+      const seen = rx.requests.filter((r) => r.headers['webhook-id'] === ev.id);
+      assert.equal(seen.length, 3);
+      // The schedule says 10 ms; the receiver asked for 1 s each time.
+      assert.ok(seen[1]!.at - seen[0]!.at >= 990, `${seen[1]!.at - seen[0]!.at}`);
+      assert.ok(seen[2]!.at - seen[1]!.at >= 990, `${seen[2]!.at - seen[1]!.at}`);
+      const d = await t.call('GET', `/v2/projects/${b.projectId}/webhooks/${hook.id}/deliveries`, {
+        token: b.projectToken,
+      });
+      assert.deepEqual(
+        d.body.deliveries[0].attempts.map((x: { responseStatus: number }) => x.responseStatus),
+        [429, 503, 200],
+      );
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('a slow receiver on one webhook does not delay another, and holds at most its cap', async () => {
+    const b = await createTenant(t, 'Slow');
+    const lock = await insertLock(t, b.projectId);
+    const held: (() => void)[] = [];
+    let maxSlow = 0;
+    let slowNow = 0;
+    rx.handler = (req, res) => {
+      if (req.path !== '/slow') return void res.end('ok');
+      slowNow++;
+      maxSlow = Math.max(maxSlow, slowNow);
+      held.push(() => {
+        slowNow--;
+        res.end('ok');
+      });
+    };
+    const slow = await registerWebhook(t, b, lock, rx.url('/slow'));
+    const lock2 = await insertLock(t, b.projectId, 'Back door');
+    const fast = await registerWebhook(t, b, lock2, rx.url('/fast'));
+    for (let i = 0; i < 12; i++) await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { perWebhook: 3 });
+    try {
+      await waitFor('the slow receiver holding requests', () => held.length >= 3);
+      for (let i = 0; i < 6; i++) await enqueueEvent(t, b.projectId, lock2);
+      await waitFor('fast deliveries while the slow ones hang', async () =>
+        (await deliveryRows(t, fast.id)).every((d) => d.status === 'succeeded'),
+      );
+      assert.equal(maxSlow, 3);
+      // Release the slow receiver: everything gets through, never more than 3 at once.
+      while ((await deliveryRows(t, slow.id)).some((d) => d.status !== 'succeeded')) {
+        for (const release of held.splice(0)) release();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(maxSlow, 3);
+    } finally {
+      for (const release of held.splice(0)) release();
+      await w.stop();
+    }
+  });
+
+  it('signs with both secrets for 24 hours after a rotation', async () => {
+    const b = await createTenant(t, 'Rotated');
+    const lock = await insertLock(t, b.projectId);
+    rx.handler = (_req, res) => void res.end();
+    const hook = await registerWebhook(t, b, lock, rx.url('/rotated'));
+    const r = await t.call('POST', `/v2/projects/${b.projectId}/webhooks/${hook.id}/rotate-secret`, {
+      token: b.projectToken,
+    });
+    const ev = await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t);
+    try {
+      const got = await waitFor('the delivery', () =>
+        rx.requests.find((x) => x.headers['webhook-id'] === ev.id),
+      );
+      const headers = got.headers as Record<string, string>;
+      assert.equal(headers['webhook-signature']!.split(' ').length, 2);
+      new Webhook(hook.secret).verify(got.body, headers);
+      new Webhook(r.body.secret).verify(got.body, headers);
+      // After the overlap only the new secret signs.
+      await t.store.db.query(
+        "UPDATE webhooks SET previous_secret_until = now() - interval '1 second' WHERE id = $1",
+        [hook.id],
+      );
+      const ev2 = await enqueueEvent(t, b.projectId, lock);
+      const got2 = await waitFor('the second', () =>
+        rx.requests.find((x) => x.headers['webhook-id'] === ev2.id),
+      );
+      const h2 = got2.headers as Record<string, string>;
+      assert.equal(h2['webhook-signature']!.split(' ').length, 1);
+      new Webhook(r.body.secret).verify(got2.body, h2);
+      assert.throws(() => new Webhook(hook.secret).verify(got2.body, h2));
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('gives up after the last scheduled attempt; retry sends once more; 5 days failing disables', async () => {
+    const b = await createTenant(t, 'Failing');
+    const lock = await insertLock(t, b.projectId);
+    let status = 500;
+    rx.handler = (req, res) => {
+      res.statusCode = req.path === '/failing' ? status : 200;
+      res.end();
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/failing'));
+    await enqueueEvent(t, b.projectId, lock);
+    const base = `/v2/projects/${b.projectId}/webhooks/${hook.id}`;
+    const w = await startWorker(t, { retrySchedule: [0.02, 0.02] });
+    try {
+      const list = await waitFor('failed after 3 attempts', async () => {
+        const r = await t.call('GET', `${base}/deliveries?status=failed`, { token: b.projectToken });
+        return r.body.deliveries[0] && r.body;
+      });
+      const d = list.deliveries[0];
+      assert.equal(d.attemptCount, 3);
+      assert.deepEqual(
+        d.attempts.map((x: { responseStatus: number; error: string }) => [x.responseStatus, x.error]),
+        [
+          [500, 'HTTP 500'],
+          [500, 'HTTP 500'],
+          [500, 'HTTP 500'],
+        ],
+      );
+      const pending = await t.call('GET', `${base}/deliveries?status=pending`, { token: b.projectToken });
+      assert.deepEqual(pending.body.deliveries, []);
+      // Manual retry: one more attempt.
+      status = 200;
+      const r = await t.call('POST', `${base}/deliveries/${d.id}/retry`, { token: b.projectToken });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.delivery.status, 'pending');
+      await waitFor('retried', async () => (await deliveryRows(t, hook.id))[0]?.status === 'succeeded');
+      const after = await t.call('GET', `${base}/deliveries`, { token: b.projectToken });
+      assert.equal(after.body.deliveries[0].attemptCount, 4);
+      assert.equal(after.body.deliveries[0].attempts[3].responseStatus, 200);
+      const nf = await t.call('POST', `${base}/deliveries/${hook.id}/retry`, { token: b.projectToken });
+      assert.equal(nf.status, 404);
+      // Failing without any success for 5 days: the next failure disables the webhook.
+      status = 500;
+      await t.store.db.query(
+        "UPDATE webhooks SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1",
+        [hook.id],
+      );
+      await enqueueEvent(t, b.projectId, lock);
+      const got = await waitFor('disabled', async () => {
+        const g = await t.call('GET', base, { token: b.projectToken });
+        return g.body.webhook.enabled === false && g.body.webhook;
+      });
+      assert.match(got.disabledReason, /5 days/);
+      const kept = await t.call('GET', `${base}/deliveries`, { token: b.projectToken });
+      assert.equal(kept.body.deliveries.length, 2);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('a receiver that does not answer in time is a timeout failure', async () => {
+    const b = await createTenant(t, 'Hanging');
+    const lock = await insertLock(t, b.projectId);
+    const hung: (() => void)[] = [];
+    rx.handler = (req, res) => {
+      if (req.path === '/hang') hung.push(() => res.end());
+      else res.end();
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/hang'));
+    await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { timeoutMs: 300, retrySchedule: [] });
+    try {
+      const list = await waitFor('the timed-out delivery', async () => {
+        const r = await t.call('GET', `/v2/projects/${b.projectId}/webhooks/${hook.id}/deliveries`, {
+          token: b.projectToken,
+        });
+        return r.body.deliveries[0]?.status === 'failed' && r.body;
+      });
+      const attempt = list.deliveries[0].attempts[0];
+      assert.equal(attempt.error, 'timeout');
+      assert.equal(attempt.responseStatus, null);
+      assert.ok(attempt.durationMs >= 290, String(attempt.durationMs));
+    } finally {
+      for (const release of hung) release();
+      await w.stop();
+    }
+  });
+});
