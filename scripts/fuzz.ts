@@ -179,7 +179,7 @@ async function provisionRecords(doc: unknown, ids: Record<string, string>, token
     sharingRights: [{ lockId: ids.lockId, appUserId: ids.appUserId }],
   });
   const hook = await tryCall('POST', `${p}/webhooks`, {
-    url: `https://hooks.example.com/${rnd()}`,
+    url: `https://93.184.216.34/hooks/${rnd()}`,
     lockId: ids.lockId,
   });
   if (hook) ids.webhookId = hook.webhook.id;
