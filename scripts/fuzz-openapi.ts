@@ -122,6 +122,9 @@ export function sample(
       const required = (schema.required ?? []) as string[];
       const o: Record<string, unknown> = {};
       for (const k of required) if (props[k]) o[k] = sample(document, props[k], ids, k);
+      // Optional fields the caller has real values for (client_id, grant_type…) are filled too.
+      for (const k of Object.keys(props))
+        if (!(k in o) && ids[k] !== undefined) o[k] = sample(document, props[k]!, ids, k);
       // PATCH bodies: no required field but at least one property.
       const min = Number(schema.minProperties ?? 0);
       for (const k of Object.keys(props)) {

@@ -12,6 +12,8 @@ export interface FuzzRequest {
   body?: string | Buffer;
   /** What was done, for the failure report. */
   label: string;
+  /** The operation it was derived from: METHOD /template */
+  op: string;
 }
 
 export interface FuzzWorld {
@@ -367,6 +369,13 @@ export function requestArbitrary(op: Operation, world: FuzzWorld): fc.Arbitrary<
         headers['content-type'] = 'application/json';
         label += ', unexpected body';
       }
-      return { method, path, headers, ...(body !== undefined ? { body } : {}), label: `${label}]` };
+      return {
+        method,
+        path,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        label: `${label}]`,
+        op: `${op.method} ${op.path}`,
+      };
     });
 }

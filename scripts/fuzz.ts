@@ -23,7 +23,12 @@ const BATCH = 2_000;
  * hundreds of MB, while a leak raises the floor.
  */
 const MAX_RSS_GROWTH_MB = Number(process.env.FUZZ_MAX_RSS_GROWTH_MB ?? 128);
-const MAX_HEAP_GROWTH_MB = Number(process.env.FUZZ_MAX_HEAP_GROWTH_MB ?? 64);
+const MAX_HEAP_GROWTH_MB = Number(process.env.FUZZ_MAX_HEAP_GROWTH_MB ?? 96);
+/**
+ * The server's old space is capped, so V8 collects often enough for the floors to mean something,
+ * and a leak that outgrows the cap crashes the server, which fails the run.
+ */
+const SERVER_HEAP_MB = Number(process.env.FUZZ_SERVER_HEAP_MB ?? 256);
 const ADMIN = `fuzz-admin-${'a'.repeat(32)}`;
 
 async function freePort(): Promise<number> {
@@ -64,6 +69,7 @@ const server = startServerProcess({
   LATCHKEY_WORKER: 'off',
   LATCHKEY_TOKEN_RATE_PER_CLIENT: '0',
   LATCHKEY_TOKEN_RATE_PER_IP: '0',
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${SERVER_HEAP_MB}`.trim(),
 });
 const pool = new Pool(base, { connections: CONCURRENCY, bodyTimeout: 60_000, headersTimeout: 60_000 });
 
@@ -143,6 +149,10 @@ async function provisionTenant(doc: unknown) {
     client_secret: client.clientSecret,
     project_id: project,
     organization_id: org,
+    grant_type: 'client_credentials',
+    scope: 'project.admin',
+    // Webhook bodies: a public address literal (no DNS lookup), so registrations can succeed.
+    url: 'https://93.184.216.34/hooks/fuzz',
   };
   await provisionRecords(doc, ids, tokens);
   return { ids, tokens };
@@ -166,8 +176,18 @@ async function provisionRecords(doc: unknown, ids: Record<string, string>, token
   const tryCall = async (method: string, path: string, body: unknown) => {
     if (!hasRoute(doc, method, path.replace(p, '/v2/projects/{projectId}'))) return undefined;
     const r = await call(method, path, body, tokens.project);
+    if (r.status >= 300 && process.env.FUZZ_DEBUG)
+      console.log(`setup ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.status < 300 ? r.body : undefined;
   };
+  // The spare client (admin and api-permission routes act on it) is deleted by the fuzzer's DELETEs.
+  const spare = await call(
+    'POST',
+    `/admin/v1/organizations/${ids.organizationId}/clients`,
+    { name: 'spare' },
+    ADMIN,
+  );
+  if (spare.status === 201) ids.clientId = spare.body.client.id;
   const lock = await tryCall('POST', `${p}/locks`, { name: 'Fuzz door', timezone: 'Europe/Oslo' });
   if (lock) ids.lockId = lock.lock.id;
   await tryCall('POST', `${p}/managed-users`, { appUserId: ids.appUserId, firstName: 'Fuzz' });
@@ -225,6 +245,8 @@ try {
   const none = { heap: 0, external: 0 };
   const heap = { start: none, mid: none, end: none };
   const byStatus = new Map<number, number>();
+  /** Operations that answered 2xx at least once: the fuzzer got past validation and auth there. */
+  const reached = new Set<string>();
   const failures: Failure[] = [];
   const leaks: Failure[] = [];
   const transport: string[] = [];
@@ -251,6 +273,7 @@ try {
           });
           const text = await r.body.text();
           byStatus.set(r.statusCode, (byStatus.get(r.statusCode) ?? 0) + 1);
+          if (r.statusCode < 300) reached.add(req.op);
           if (r.statusCode >= 500) failures.push({ request: req, status: r.statusCode, body: text });
           else if (LEAK.test(text)) leaks.push({ request: req, status: r.statusCode, body: text });
         } catch (e) {
@@ -277,10 +300,10 @@ try {
     if ((batchStart / BATCH) % 5 === 4) {
       const s5 = [...byStatus].filter(([s]) => s >= 500).reduce((a, [, c]) => a + c, 0);
       console.log(
-        `  ${sent} requests, ${s5} 5xx, RSS ${now} MB, ${Math.round((Date.now() - started) / 1000)} s`,
+        `  ${sent} requests, ${s5} 5xx, RSS ${now} MB, JS heap ${samples.at(-1)?.heap} MB, ${Math.round((Date.now() - started) / 1000)} s`,
       );
-      await provisionRecords(doc, ids, tokens);
     }
+    await provisionRecords(doc, ids, tokens);
   }
   rss.end = rssMb(pid);
   heap.end = await heapMb();
@@ -304,6 +327,7 @@ try {
     ['5xx', fivexx],
     ['transport errors', transport.length],
     ['stack/SQL leaks', leaks.length],
+    ['operations answering 2xx', `${reached.size} of ${ops.length}`],
     ['server alive', alive ? 'yes' : 'NO'],
     [
       'RSS boot / start / mid / end / peak MB',
@@ -322,6 +346,8 @@ try {
       .map(([s, c]) => `${s}×${c}`)
       .join(' ')}`,
   );
+  const unreached = ops.map((o) => `${o.method} ${o.path}`).filter((o) => !reached.has(o));
+  if (unreached.length) console.log(`  never 2xx (diagnostic): ${unreached.join(', ')}`);
   for (const f of [...failures, ...leaks].slice(0, 5)) {
     const body = f.request.body === undefined ? '' : String(f.request.body).slice(0, 500);
     console.log(
