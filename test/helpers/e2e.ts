@@ -75,8 +75,13 @@ export function otpFromOutput(output: string, phone: string): string | undefined
   const re = new RegExp(`APP LOGIN CODE .* for \\${phone}: (\\d{6})`);
   let code: string | undefined;
   for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const m = re.exec((JSON.parse(line) as { msg?: string }).msg ?? '');
+    let msg = '';
+    try {
+      msg = (JSON.parse(line) as { msg?: string }).msg ?? '';
+    } catch {
+      continue; // not a log line, or one still being written
+    }
+    const m = re.exec(msg);
     if (m) code = m[1];
   }
   return code;
