@@ -8,6 +8,9 @@
 //       (default 10); upload→receipt p50/p99 (receipt at the receiver − the upload request's start);
 //   (c) baseline in the same run: raw undici POSTs to the same receiver with 4 in flight (the worker's
 //       per-webhook limit, so the ceiling for one webhook) and with 64.
+// BENCH_LOCKS=n (default 1) spreads the events over n locks, each with its own key and webhook to
+// the same receiver: the worker sends at most 4 requests at a time per webhook, so one webhook's rate
+// is bounded by 4 / (claim + send time), whatever the worker could do across webhooks.
 //   npm run bench:events      BENCH_STORES=pglite npm run bench:events
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test; a fresh
 //   database is created for the run and dropped after)
@@ -28,6 +31,7 @@ const UPLOADERS = 4;
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const PHONE = '+4799887766';
+const LOCKS = Number(process.env.BENCH_LOCKS ?? 1);
 
 /** Wall-clock milliseconds with sub-ms resolution, comparable across processes on one machine. */
 const now = () => performance.timeOrigin + performance.now();
@@ -154,17 +158,22 @@ async function seed(base: string, rxPort: number) {
   const t = await seedTenant(base);
   const p = (path: string, body: unknown) =>
     api(base, 'POST', `/v2/projects/${t.projectId}${path}`, body, t.projectToken);
-  const lockId = (await p('/locks', { name: 'Front door', timezone: 'Europe/Oslo' })).lock.id as string;
   await p('/managed-users', { appUserId: PHONE, firstName: 'Kari', lastName: 'Nordmann' });
   const start = new Date(Date.now() - 86_400_000).toISOString();
-  const keyId = (await p('/keys', { keys: [{ lockId, appUserId: PHONE, start }] })).keys[0].id as string;
-  await p('/webhooks', { url: `https://bench:secret@127.0.0.1:${rxPort}/hook`, lockId });
+  const keyIds: string[] = [];
+  for (let i = 0; i < LOCKS; i++) {
+    const lockId = (await p('/locks', { name: `Door ${i}`, timezone: 'Europe/Oslo' })).lock.id as string;
+    keyIds.push((await p('/keys', { keys: [{ lockId, appUserId: PHONE, start }] })).keys[0].id as string);
+    await p('/webhooks', { url: `https://bench:secret@127.0.0.1:${rxPort}/hook/${i}`, lockId });
+  }
   const appToken = (await api(base, 'POST', '/admin/v1/app-tokens', { appUserId: PHONE }, ADMIN_TOKEN))
     .access_token as string;
-  return { keyId, appToken };
+  return { keyIds, appToken };
 }
 
-function uploader(base: string, appToken: string, keyId: string) {
+function uploader(base: string, appToken: string, keyIds: string[]) {
+  let k = 0;
+  const nextKey = () => keyIds[k++ % keyIds.length]!;
   const agent = new Agent({ connections: UPLOADERS * 2, keepAliveTimeout: 30_000 });
   const upload = async (ids: string[]) => {
     const created = new Date(Date.now() - 1000).toISOString();
@@ -172,7 +181,9 @@ function uploader(base: string, appToken: string, keyId: string) {
       method: 'POST',
       dispatcher: agent,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${appToken}` },
-      body: JSON.stringify({ events: ids.map((id) => ({ id, keyId, action: 'unlocked', created })) }),
+      body: JSON.stringify({
+        events: ids.map((id) => ({ id, keyId: nextKey(), action: 'unlocked', created })),
+      }),
     });
     const text = await r.body.text();
     if (r.statusCode !== 200) throw new Error(`upload: ${r.statusCode} ${text}`);
@@ -193,8 +204,8 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     LATCHKEY_LOG_LEVEL: 'warn',
   });
   try {
-    const { keyId, appToken } = await seed(server.base, rx.port);
-    const up = uploader(server.base, appToken, keyId);
+    const { keyIds, appToken } = await seed(server.base, rx.port);
+    const up = uploader(server.base, appToken, keyIds);
     // Warm-up: JIT, connections, the worker's keep-alive connection to the receiver.
     const warm = await rx.expect(1000);
     for (let i = 0; i < 2; i++) await up.upload(Array.from({ length: BATCH }, () => randomUUID()));
@@ -268,7 +279,7 @@ async function main(): Promise<void> {
       const r = await runStore(kind, rx);
       rows.push([
         kind === 'pg' ? 'PostgreSQL' : 'PGlite',
-        fmt(N),
+        `${fmt(N)} / ${LOCKS}`,
         fmt(r.uploadRate),
         fmt(r.deliveredRate),
         `${fmt(raw4)} / ${fmt(raw64)}`,
@@ -280,10 +291,10 @@ async function main(): Promise<void> {
     rx.close();
   }
   table(
-    `Event upload → webhook delivery, one lock, one webhook, local HTTPS receiver (latency at ${RATE}/s for ${LATENCY_SECONDS} s)`,
+    `Event upload → webhook delivery, ${LOCKS} lock(s) with one webhook each, local HTTPS receiver (latency at ${RATE}/s for ${LATENCY_SECONDS} s)`,
     [
       'store',
-      'events',
+      'events / webhooks',
       'upload events/s',
       'delivered/s',
       'raw undici POST/s (4 / 64 in flight)',
