@@ -174,7 +174,8 @@ async function seed(base: string, rxPort: number) {
 function uploader(base: string, appToken: string, keyIds: string[]) {
   let k = 0;
   const nextKey = () => keyIds[k++ % keyIds.length]!;
-  const agent = new Agent({ connections: UPLOADERS * 2, keepAliveTimeout: 30_000 });
+  // Enough connections that the latency phase never queues in the client (it is open-loop).
+  const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
   const upload = async (ids: string[]) => {
     const created = new Date(Date.now() - 1000).toISOString();
     const r = await request(`${base}/v2/app/events`, {
@@ -230,6 +231,7 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     // (b) latency at a fixed rate, one event per request
     const total = Math.round(RATE * LATENCY_SECONDS);
     const sent = new Map<string, number>();
+    const acks: number[] = [];
     const lat = await rx.expect(total);
     const start = now();
     let issued = 0;
@@ -239,8 +241,9 @@ async function runStore(kind: StoreKind, rx: Receiver) {
         const due = Math.min(total, Math.floor(((now() - start) / 1000) * RATE));
         while (issued < due) {
           const id = randomUUID();
-          sent.set(id, now());
-          pendingUploads.push(up.upload([id]));
+          const at = now();
+          sent.set(id, at);
+          pendingUploads.push(up.upload([id]).then(() => void acks.push(now() - at)));
           issued++;
         }
         if (issued >= total) {
@@ -253,6 +256,7 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     await lat.done;
     const receipts = await rx.dump();
     const latencies = [...sent].map(([id, at]) => receipts.get(id)! - at).sort((a, b) => a - b);
+    acks.sort((a, b) => a - b);
     await up.close();
     return {
       uploadRate,
@@ -261,6 +265,8 @@ async function runStore(kind: StoreKind, rx: Receiver) {
       p50: pct(latencies, 0.5),
       p99: pct(latencies, 0.99),
       max: latencies[latencies.length - 1]!,
+      ackP50: pct(acks, 0.5),
+      ackP99: pct(acks, 0.99),
     };
   } finally {
     await server.stop();
@@ -284,6 +290,7 @@ async function main(): Promise<void> {
         fmt(r.deliveredRate),
         `${fmt(raw4)} / ${fmt(raw64)}`,
         `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} / ${fmt(r.max, 1)}`,
+        `${fmt(r.ackP50, 1)} / ${fmt(r.ackP99, 1)}`,
         `${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       ]);
     }
@@ -299,6 +306,7 @@ async function main(): Promise<void> {
       'delivered/s',
       'raw undici POST/s (4 / 64 in flight)',
       'upload→receipt p50 / p99 / max ms',
+      'upload answered p50 / p99 ms',
       'load avg 1 min (start → end)',
     ],
     rows,
