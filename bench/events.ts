@@ -4,8 +4,10 @@
 // process, trusted through NODE_EXTRA_CA_CERTS). Per store:
 //   (a) sustained: BENCH_EVENTS events (default 20,000) in batches of 500 from 4 concurrent uploaders;
 //       upload events/s (first request → last answer) and delivered/s (first request → last receipt);
-//   (b) latency: single-event uploads at a fixed BENCH_RATE/s (default 500) for BENCH_LATENCY_SECONDS
-//       (default 10); upload→receipt p50/p99 (receipt at the receiver − the upload request's start);
+//   (b) latency: uploads at a fixed BENCH_RATE/s (default 500) for BENCH_LATENCY_SECONDS (default 10),
+//       in requests of BENCH_LATENCY_BATCH events (default 10: 50 requests/s; 1 = one request per
+//       event) sent on a timer, open loop; upload→receipt p50/p99 (receipt at the receiver − the
+//       upload request's start), beside the upload request's own answer time;
 //   (c) baseline in the same run: raw undici POSTs to the same receiver with 4 in flight (the worker's
 //       per-webhook limit, so the ceiling for one webhook) and with 64.
 // BENCH_LOCKS=n (default 1) spreads the events over n locks, each with its own key and webhook to
@@ -30,6 +32,7 @@ const BATCH = 500;
 const UPLOADERS = 4;
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const LATENCY_BATCH = Number(process.env.BENCH_LATENCY_BATCH ?? 10);
 const PHONE = '+4799887766';
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 1);
 
@@ -239,12 +242,12 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     await new Promise<void>((resolve) => {
       const tick = setInterval(() => {
         const due = Math.min(total, Math.floor(((now() - start) / 1000) * RATE));
-        while (issued < due) {
-          const id = randomUUID();
+        while (issued < total && due - issued >= Math.min(LATENCY_BATCH, total - issued)) {
+          const ids = Array.from({ length: Math.min(LATENCY_BATCH, total - issued) }, () => randomUUID());
           const at = now();
-          sent.set(id, at);
-          pendingUploads.push(up.upload([id]).then(() => void acks.push(now() - at)));
-          issued++;
+          for (const id of ids) sent.set(id, at);
+          pendingUploads.push(up.upload(ids).then(() => void acks.push(now() - at)));
+          issued += ids.length;
         }
         if (issued >= total) {
           clearInterval(tick);
@@ -298,7 +301,7 @@ async function main(): Promise<void> {
     rx.close();
   }
   table(
-    `Event upload → webhook delivery, ${LOCKS} lock(s) with one webhook each, local HTTPS receiver (latency at ${RATE}/s for ${LATENCY_SECONDS} s)`,
+    `Event upload → webhook delivery, ${LOCKS} lock(s) with one webhook each, local HTTPS receiver (latency at ${RATE} events/s in requests of ${LATENCY_BATCH} for ${LATENCY_SECONDS} s)`,
     [
       'store',
       'events / webhooks',
