@@ -104,7 +104,12 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
       await lock.run(() => pglite.exec(sql));
     },
     async listen(channel, onNotify) {
-      const unsubscribe = await lock.run(() => pglite.listen(channel, onNotify));
+      // PGlite delivers a NOTIFY during the COMMIT of the transaction that sent it, i.e. inside that
+      // transaction's async context: without exit() a listener that queries (the delivery worker's
+      // wake-up) trips the guard above although it is not part of the transaction.
+      const unsubscribe = await lock.run(() =>
+        pglite.listen(channel, (payload) => inTx.exit(() => onNotify(payload))),
+      );
       return async () => {
         if (!pglite.closed) await lock.run(() => unsubscribe());
       };
