@@ -2,20 +2,23 @@
 // in batches from concurrent uploaders and is killed with SIGKILL twice mid-stream (restarted each
 // time); uploaders retry unacknowledged batches with the same event ids. At the end every event
 // acknowledged `accepted` must be in the access log, and every event must be there exactly once.
+// Deliveries: a webhook on the lock points at a local HTTPS receiver in this process (test CA trusted
+// through NODE_EXTRA_CA_CERTS). After the final restart every event in the log (all are integrator
+// events) must reach the receiver at least once. Duplicates are allowed only for attempts in flight
+// at a kill: an event the receiver had got before a kill whose success was not yet recorded then
+// (read from the store while the server is down). Each duplicate must be explained by such a kill.
 //   Embedded store (default): a fresh LATCHKEY_DATA_DIR.  PostgreSQL: CRASH_DATABASE_URL=postgres://...
 //   (a fresh database is created next to it and dropped afterwards).
-// TODO(delivery): once the delivery worker lands, register a webhook to a local receiver and check
-// that every accepted integrator event was delivered at least once across the kills.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { request } from 'undici';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
-import { uuidv7 } from '../src/ids.ts';
 
 const TOTAL = Number(process.env.CRASH_EVENTS ?? 5000);
 const BATCH = 100;
@@ -38,6 +41,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-crash-'));
 const pgUrl = process.env.CRASH_DATABASE_URL;
 const dbName = `crash_${process.pid}`;
 const serverDbUrl = pgUrl ? `${pgUrl.replace(/\/[^/?]*(\?.*)?$/, '')}/${dbName}` : undefined;
+const TLS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'tls');
 const env = {
   ...process.env,
   PORT: String(port),
@@ -46,10 +50,35 @@ const env = {
   LATCHKEY_PUBLIC_URL: 'http://latchkey.crash',
   LATCHKEY_ADMIN_TOKEN: ADMIN,
   LATCHKEY_LOG_LEVEL: 'warn',
+  NODE_EXTRA_CA_CERTS: join(TLS_DIR, 'ca.crt'),
+  LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
+  LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '1,2,5,10',
+  // The lease after a kill is 2 × timeout + 30 s: a short timeout keeps the run bounded.
+  LATCHKEY_WEBHOOK_TIMEOUT_MS: '2000',
   ...(serverDbUrl ? { DATABASE_URL: serverDbUrl } : {}),
 };
 
 let server: ChildProcess | undefined;
+
+/** The webhook receiver: every request's webhook-id, in arrival order (duplicates included). */
+const receipts: string[] = [];
+const receiver = createHttpsServer(
+  {
+    cert: readFileSync(join(TLS_DIR, 'receiver.crt')),
+    key: readFileSync(join(TLS_DIR, 'receiver.key')),
+    keepAliveTimeout: 60_000,
+  },
+  (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      receipts.push(String(req.headers['webhook-id']));
+      res.writeHead(204).end();
+    });
+  },
+);
+const receiverPort = await new Promise<number>((resolve) =>
+  receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as { port: number }).port)),
+);
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) {
   const r = await request(`${base}${path}`, {
@@ -90,19 +119,21 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   await exited;
 }
 
-async function withDirectSql(fn: (q: (sql: string, p: unknown[]) => Promise<unknown>) => Promise<void>) {
+/** Event ids whose delivery the store records as succeeded. Call only while the server is down
+ * (PGlite: one process at a time), i.e. the state the killed server left behind. */
+async function succeededInStore(): Promise<Set<string>> {
+  const sql = "SELECT event_id FROM webhook_deliveries WHERE status = 'succeeded'";
   if (serverDbUrl) {
     const c = new pg.Client({ connectionString: serverDbUrl });
     await c.connect();
-    await fn((sql, p) => c.query(sql, p));
+    const { rows } = await c.query<{ event_id: string }>(sql);
     await c.end();
-    return;
+    return new Set(rows.map((r) => r.event_id));
   }
-  await stop('SIGTERM'); // PGlite: one process at a time
   const db = await openPgliteStore({ dataDir: join(dataDir, 'pglite') });
-  await fn((sql, p) => db.query(sql, p));
+  const { rows } = await db.query<{ event_id: string }>(sql);
   await db.close();
-  await start();
+  return new Set(rows.map((r) => r.event_id));
 }
 
 function assert(ok: unknown, message: string): asserts ok {
@@ -136,19 +167,19 @@ try {
   const projectToken = (
     await call('POST', '/v2/auth/token/', { ...creds, scope: 'project.admin', project_id: projectId })
   ).body.access_token;
+  const project = async (path: string, body: unknown) => {
+    const r = await call('POST', `/v2/projects/${projectId}${path}`, body, projectToken);
+    assert(r.status === 201, `POST ${path} answered ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const lockId = (await project('/locks', { name: 'Door', timezone: 'Europe/Oslo' })).lock.id;
+  const keyStart = new Date(Date.now() - 86_400_000).toISOString();
+  const keyId = (await project('/keys', { keys: [{ lockId, appUserId: PHONE, start: keyStart }] })).keys[0]
+    .id;
+  const webhookId = (
+    await project('/webhooks', { url: `https://crash:test@127.0.0.1:${receiverPort}/hook`, lockId })
+  ).webhook.id;
   const appToken = (await admin('/admin/v1/app-tokens', { appUserId: PHONE })).body.access_token;
-  const lockId = uuidv7();
-  const keyId = uuidv7();
-  await withDirectSql(async (q) => {
-    await q("INSERT INTO locks (id, project_id, name, timezone) VALUES ($1, $2, 'Door', 'Europe/Oslo')", [
-      lockId,
-      projectId,
-    ]);
-    await q(
-      `INSERT INTO keys (id, project_id, lock_id, app_user_id, origin, starts) VALUES ($1, $2, $3, $4, 'integrator', now() - interval '1 day')`,
-      [keyId, projectId, lockId, PHONE],
-    );
-  });
 
   const batches = Array.from({ length: TOTAL / BATCH }, () =>
     Array.from({ length: BATCH }, () => ({
@@ -163,6 +194,7 @@ try {
   const status = new Map<string, string>();
   let acked = 0;
   let restarting: Promise<void> | undefined;
+  const atKills: { received: Set<string>; recorded: Set<string> }[] = [];
 
   const killer = async () => {
     for (const at of KILL_AT) {
@@ -170,7 +202,16 @@ try {
       restarting = (async () => {
         await stop('SIGKILL');
         kills++;
-        console.log(`SIGKILL #${kills} after ${acked} acknowledged events`);
+        // Requests the dead server had fully written may still be in the receiver's socket buffers.
+        await new Promise((r) => setTimeout(r, 300));
+        const received = new Set(receipts);
+        const recorded = await succeededInStore();
+        const inFlight = [...received].filter((id) => !recorded.has(id)).length;
+        atKills.push({ received, recorded });
+        console.log(
+          `SIGKILL #${kills} after ${acked} acknowledged events; receiver had ${received.size} events, ` +
+            `${recorded.size} recorded as delivered, ${inFlight} received but not recorded (in flight)`,
+        );
         await start();
       })();
       await restarting;
@@ -212,6 +253,41 @@ try {
     cursor = r.body.startAfterId;
   } while (cursor);
 
+  // Every event in the log (all integrator events) must reach the receiver; wait for the queue to
+  // drain (deliveries claimed by a killed server come back when their lease ends).
+  const drainDeadline = Date.now() + 150_000;
+  let undelivered: string[] = [];
+  let pending = -1;
+  for (;;) {
+    const got = new Set(receipts);
+    undelivered = [...inLog.keys()].filter((id) => !got.has(id));
+    const r = await call(
+      'GET',
+      `/v2/projects/${projectId}/webhooks/${webhookId}/deliveries?status=pending&limit=1`,
+      undefined,
+      projectToken,
+    );
+    assert(r.status === 200, `deliveries answered ${r.status}`);
+    pending = r.body.deliveries.length;
+    if ((undelivered.length === 0 && pending === 0) || Date.now() > drainDeadline) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const drainedAfter = Math.round((Date.now() - t0) / 1000);
+  const perEvent = new Map<string, number>();
+  for (const id of receipts) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
+  const duplicates = [...perEvent].filter(([, n]) => n > 1);
+  // A duplicate is explained by a kill at which the receiver had the event but the store had no
+  // recorded success for it (the attempt was in flight): at most one extra receipt per such kill.
+  const unexplained = duplicates.filter(([id, n]) => {
+    const inFlightAt = atKills.filter((k) => k.received.has(id) && !k.recorded.has(id)).length;
+    return n - 1 > inFlightAt;
+  });
+  const inFlightTotal = atKills.reduce(
+    (sum, k) => sum + [...k.received].filter((id) => !k.recorded.has(id)).length,
+    0,
+  );
+  const strays = [...perEvent.keys()].filter((id) => !inLog.has(id));
+
   const missing = [...acceptedAck].filter((id) => !inLog.has(id));
   const twice = [...inLog].filter(([, n]) => n > 1);
   const all = batches.flat().map((e) => e.id);
@@ -224,6 +300,11 @@ try {
       acknowledgedAccepted: acceptedAck.size,
       acknowledgedDuplicate: [...status.values()].filter((s) => s === 'duplicate').length,
       inAccessLog: inLog.size,
+      deliveredDistinct: perEvent.size,
+      receipts: receipts.length,
+      duplicateReceipts: receipts.length - perEvent.size,
+      inFlightAtKills: inFlightTotal,
+      drainedAfterSeconds: drainedAfter,
       seconds: Math.round((Date.now() - t0) / 1000),
     }),
   );
@@ -235,9 +316,18 @@ try {
     'some events never made it into the access log',
   );
   assert(inLog.size === TOTAL, `access log holds ${inLog.size} events, expected ${TOTAL}`);
+  assert(undelivered.length === 0, `${undelivered.length} logged events never reached the receiver`);
+  assert(pending === 0, 'deliveries still pending after the drain deadline');
+  assert(strays.length === 0, `${strays.length} deliveries of events that are not in the access log`);
+  assert(
+    unexplained.length === 0,
+    `${unexplained.length} duplicate deliveries not explained by an attempt in flight at a kill`,
+  );
   console.log('crash test passed');
 } finally {
   await stop('SIGTERM');
+  receiver.closeAllConnections();
+  receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (pgUrl) {
     const c = new pg.Client({ connectionString: pgUrl });

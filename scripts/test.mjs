@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts with node's test runner. The file list is expanded here because on
 // Node 20 `node --test test/` silently finds nothing and quoted globs fail.
-// Usage: npm test [-- <substring filter>...]; TEST_DIR=<dir> runs another tree (npm run test:reliability).
+// Usage: npm test [-- <substring filter>...]
+//        node scripts/test.mjs --dir test-security [-- <filter>...]   (npm run test:security)
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,11 @@ function find(dir) {
   });
 }
 
-const filters = process.argv.slice(2);
-const files = find(process.env.TEST_DIR ?? 'test')
+const args = process.argv.slice(2);
+const dirAt = args.indexOf('--dir');
+const dir = dirAt >= 0 ? args.splice(dirAt, 2)[1] : 'test';
+const filters = args;
+const files = find(dir)
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 if (files.length === 0) {

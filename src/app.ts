@@ -11,7 +11,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installRequestLog, loggerOptions, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { installValidators } from './http/validation.ts';
+import { validatorCompilersFactory } from './http/validation.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { accessLogRoutes } from './resources/access-log/routes.ts';
 import { adminRoutes } from './resources/admin/routes.ts';
@@ -41,11 +41,12 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Strict body validation in every plugin scope (see validation.ts for why not setValidatorCompiler).
+    schemaController: { compilersFactory: validatorCompilersFactory },
   });
   // JSON only (the token endpoints add form bodies in their own scope); Fastify's default
   // text/plain parser would let a plain-text body reach validation as a string.
   app.removeContentTypeParser('text/plain');
-  installValidators(app);
   installErrorHandler(app);
   installRequestLog(app);
   installRequestMetrics(app, ctx.metrics);

@@ -17,6 +17,7 @@ export interface Config {
   webhookRetrySchedule: number[];
   webhookTimeoutMs: number;
   webhookAllowedCidrs: string[];
+  webhookConcurrencyPerWebhook: number;
   appOtpSender: 'log' | 'webhook';
   appOtpWebhookUrl: string | undefined;
   tokenRatePerClient: number;
@@ -74,6 +75,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'LATCHKEY_WEBHOOK_ALLOWED_CIDRS',
     default: 'empty',
     meaning: 'ranges exempt from the blocked-address rule',
+  },
+  {
+    name: 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK',
+    default: '16',
+    meaning:
+      'deliveries in flight to one webhook, per worker process (a slow receiver holds at most this many slots)',
   },
   {
     name: 'LATCHKEY_APP_OTP_SENDER',
@@ -213,6 +220,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookRetrySchedule,
     webhookTimeoutMs: int(env, 'LATCHKEY_WEBHOOK_TIMEOUT_MS', 15000, 100, 120000, p),
     webhookAllowedCidrs,
+    webhookConcurrencyPerWebhook: int(env, 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK', 16, 1, 256, p),
     appOtpSender,
     appOtpWebhookUrl,
     tokenRatePerClient: int(env, 'LATCHKEY_TOKEN_RATE_PER_CLIENT', 600, 0, 10_000_000, p),

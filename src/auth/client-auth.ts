@@ -3,6 +3,7 @@
 // Unknown client and wrong secret take the same path and the same time: one indexed query, one
 // HMAC, one constant-time compare, and the same `invalid_client` answer.
 import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { secretMatches } from '../crypto/secrets.ts';
 import { OAuthError } from '../http/errors.ts';
@@ -111,4 +112,54 @@ export async function authenticateClient<T extends object>(
   if (!row || !ok) throw invalidClient(creds.method);
   const { id, organization_id, generation, secret_hash: _h, ...rest } = row;
   return { client: { id, organizationId: organization_id, generation }, extra: rest as unknown as T };
+}
+
+/** The request body of a token endpoint as a parameter map (JSON or form). */
+export function tokenParams(request: FastifyRequest): TokenParams {
+  const b = request.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b))
+    throw new OAuthError('invalid_request', 'The body must be an object');
+  return b as TokenParams;
+}
+
+/**
+ * The first steps of every client_credentials grant (v2, OAuth, v1), in RFC 6749 order:
+ * grant_type present, client credentials present, grant_type supported, per-client rate limit.
+ */
+export function clientCredentialsPrelude(
+  ctx: AppContext,
+  authorization: string | undefined,
+  body: TokenParams,
+): ClientCredentials {
+  const grantType = stringParam(body, 'grant_type');
+  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+  const creds = extractClientCredentials(authorization, body);
+  if (grantType !== 'client_credentials') {
+    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
+  }
+  const limited = ctx.tokenRateByClient.take(creds.clientId);
+  if (!limited.allowed) {
+    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
+      'retry-after': String(limited.retryAfterSeconds),
+    });
+  }
+  return creds;
+}
+
+/**
+ * Authenticates the client and reads its grant on `resourceId` through the revocation cache
+ * (one indexed query at most every LATCHKEY_REVOCATION_CACHE_SECONDS). Unknown client and wrong
+ * secret take the same path: an HMAC and a constant-time compare against a dummy hash.
+ */
+export async function authenticateClientCached(
+  ctx: AppContext,
+  creds: ClientCredentials,
+  resourceId: string | null,
+) {
+  const clientId = isUuid(creds.clientId) ? creds.clientId.toLowerCase() : undefined;
+  const row = clientId ? await ctx.clientStatus.lookup(clientId, resourceId) : undefined;
+  const ok = secretMatches(ctx.keyring.pepper, creds.clientSecret, row?.secretHash ?? DUMMY_HASH);
+  if (!clientId || !row?.secretHash || !ok) throw invalidClient(creds.method);
+  return { clientId, row };
 }

@@ -1,14 +1,12 @@
 // The client_credentials grant of API.md 2.1, shared by POST /v2/auth/token/ (seed shape: `scope`
 // an array) and POST /oauth2/token (RFC 6749 shape: `scope` a space-delimited string).
 import type { AppContext } from '../context.ts';
-import { secretMatches } from '../crypto/secrets.ts';
 import { OAuthError } from '../http/errors.ts';
 import { isUuid } from '../ids.ts';
 import {
   type AuthenticatedClient,
-  DUMMY_HASH,
-  extractClientCredentials,
-  invalidClient,
+  authenticateClientCached,
+  clientCredentialsPrelude,
   stringParam,
 } from './client-auth.ts';
 import { issueAccessToken } from './issue-token.ts';
@@ -47,30 +45,14 @@ export async function clientCredentialsGrant(
   authorization: string | undefined,
   body: Record<string, unknown>,
 ): Promise<GrantResult> {
-  const grantType = stringParam(body, 'grant_type');
-  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-  const creds = extractClientCredentials(authorization, body);
-  if (grantType !== 'client_credentials') {
-    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
-  }
-  const limited = ctx.tokenRateByClient.take(creds.clientId);
-  if (!limited.allowed) {
-    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
-      'retry-after': String(limited.retryAfterSeconds),
-    });
-  }
+  const creds = clientCredentialsPrelude(ctx, authorization, body);
   const scope = requestedScope(body);
   const known = (V2_SCOPES as readonly string[]).includes(scope);
   const resourceName = scope === 'organization.admin' ? 'organization_id' : 'project_id';
   const resourceId = known ? resourceParam(body, resourceName) : null;
 
-  // The client, its grant on the resource and the project's organization: one indexed query, cached
-  // for at most LATCHKEY_REVOCATION_CACHE_SECONDS (revocation.ts). Unknown client and wrong secret
-  // take the same path: an HMAC and a constant-time compare against a dummy hash.
-  const clientId = isUuid(creds.clientId) ? creds.clientId.toLowerCase() : undefined;
-  const row = clientId ? await ctx.clientStatus.lookup(clientId, resourceId) : undefined;
-  const ok = secretMatches(ctx.keyring.pepper, creds.clientSecret, row?.secretHash ?? DUMMY_HASH);
-  if (!clientId || !row?.secretHash || !ok) throw invalidClient(creds.method);
+  // The client, its grant on the resource and the project's organization (cached; revocation.ts).
+  const { clientId, row } = await authenticateClientCached(ctx, creds, resourceId);
   const client: AuthenticatedClient = {
     id: clientId,
     organizationId: row.organizationId!,

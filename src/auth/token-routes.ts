@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { OAuthError } from '../http/errors.ts';
-import { authenticateClient, extractClientCredentials } from './client-auth.ts';
+import { authenticateClient, extractClientCredentials, tokenParams } from './client-auth.ts';
 import { clientCredentialsGrant } from './token-grant.ts';
 import {
   OAuthErrorSchema,
@@ -28,14 +28,6 @@ export function ipRateLimit(ctx: AppContext) {
   };
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const b = request.body;
-  if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b))
-    throw new OAuthError('invalid_request', 'The body must be an object');
-  return b as Record<string, unknown>;
-}
-
 export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 1024 * 1024 });
@@ -43,7 +35,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const onRequest = ipRateLimit(ctx);
 
     const seedShape = async (request: FastifyRequest, reply: FastifyReply) => {
-      const r = await clientCredentialsGrant(ctx, request.headers.authorization, bodyOf(request));
+      const r = await clientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
       return reply.headers(NO_STORE).send({
         access_token: r.accessToken,
         token_type: 'bearer',
@@ -72,7 +64,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       '/oauth2/token',
       { config, onRequest, schema: tokenDoc('Issue an access token (RFC 6749)', false), ...noValidation },
       async (request, reply) => {
-        const r = await clientCredentialsGrant(ctx, request.headers.authorization, bodyOf(request));
+        const r = await clientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
         return reply.headers(NO_STORE).send({
           access_token: r.accessToken,
           token_type: 'bearer',
@@ -97,7 +89,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
         },
       },
       async (request, reply) => {
-        const creds = extractClientCredentials(request.headers.authorization, bodyOf(request));
+        const creds = extractClientCredentials(request.headers.authorization, tokenParams(request));
         const { client } = await authenticateClient(ctx, creds);
         const { rows } = await ctx.db.query<{ resource_type: string; resource_id: string; scope: string }>(
           `SELECT g.resource_type, g.resource_id, g.scope FROM grants g

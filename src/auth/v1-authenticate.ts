@@ -6,10 +6,9 @@
 // here explicitly, whatever its scope.
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { bearerToken } from '../http/authenticate.ts';
+import { verifyBearer } from '../http/authenticate.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AccessTokenClaims } from './jwt.ts';
-import { TokenRejected } from './jwt.ts';
 import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
 import { LOCK_HOLDER_GRANT, V1_TOKEN_USE } from './v1-token-grant.ts';
 
@@ -67,17 +66,7 @@ export function v1PrincipalFromClaims(claims: AccessTokenClaims): V1Principal & 
 
 export function createRequireV1Token(ctx: AppContext): onRequestHookHandler {
   return async (request) => {
-    const h = request.headers.authorization;
-    if (!h || !/^Bearer\b/i.test(h)) throw unauthorized();
-    const token = bearerToken(request);
-    if (!token) throw unauthorized('invalid_request', 'Malformed Authorization header');
-    let claims: AccessTokenClaims;
-    try {
-      claims = await ctx.verifier.verify(token);
-    } catch (e) {
-      if (e instanceof TokenRejected) throw invalidToken('The access token is invalid or expired');
-      throw e;
-    }
+    const claims = await verifyBearer(ctx, request);
     const { generation, ...principal } = v1PrincipalFromClaims(claims);
     // A deleted or rotated client, or a removed grant on the token's lock holder, ends the token
     // within LATCHKEY_REVOCATION_CACHE_SECONDS.

@@ -11,10 +11,8 @@
 // Tokens carry `token_use: "v1"`. The v1 routes accept nothing else (v1-authenticate.ts), and the
 // v2 routes never accept a v1 token because none of its scope tokens is a v2 scope.
 import type { AppContext } from '../context.ts';
-import { secretMatches } from '../crypto/secrets.ts';
 import { OAuthError } from '../http/errors.ts';
-import { isUuid } from '../ids.ts';
-import { DUMMY_HASH, extractClientCredentials, invalidClient, stringParam } from './client-auth.ts';
+import { authenticateClientCached, clientCredentialsPrelude } from './client-auth.ts';
 import { issueAccessToken } from './issue-token.ts';
 import { grantCovers } from './revocation.ts';
 import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
@@ -75,18 +73,7 @@ export async function v1ClientCredentialsGrant(
   authorization: string | undefined,
   body: Record<string, unknown>,
 ): Promise<V1GrantResult> {
-  const grantType = stringParam(body, 'grant_type');
-  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-  const creds = extractClientCredentials(authorization, body);
-  if (grantType !== 'client_credentials') {
-    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
-  }
-  const limited = ctx.tokenRateByClient.take(creds.clientId);
-  if (!limited.allowed) {
-    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
-      'retry-after': String(limited.retryAfterSeconds),
-    });
-  }
+  const creds = clientCredentialsPrelude(ctx, authorization, body);
   const parsed = parseV1Scope(body.scope);
   if (!parsed.ok && parsed.error === 'invalid_request') {
     throw new OAuthError(parsed.error, parsed.description);
@@ -96,10 +83,7 @@ export async function v1ClientCredentialsGrant(
   // The client, and its grant on the lockHolder.admin lock holder when one is named: one indexed
   // query, cached for at most LATCHKEY_REVOCATION_CACHE_SECONDS (revocation.ts), as for v2 tokens.
   // Unknown client and wrong secret take the same path: an HMAC and a constant-time compare.
-  const clientId = isUuid(creds.clientId) ? creds.clientId.toLowerCase() : undefined;
-  const row = clientId ? await ctx.clientStatus.lookup(clientId, s?.lockHolderId ?? null) : undefined;
-  const ok = secretMatches(ctx.keyring.pepper, creds.clientSecret, row?.secretHash ?? DUMMY_HASH);
-  if (!clientId || !row?.secretHash || !ok) throw invalidClient(creds.method);
+  const { clientId, row } = await authenticateClientCached(ctx, creds, s?.lockHolderId ?? null);
   if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
   const scope = parsed.scope;
 

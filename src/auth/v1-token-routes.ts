@@ -3,9 +3,9 @@
 // here only, and errors are OAuth JSON (route config `oauth: true`).
 import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { OAuthError } from '../http/errors.ts';
+import { tokenParams } from './client-auth.ts';
 import { ipRateLimit } from './token-routes.ts';
 import { OAuthErrorSchema } from './token-schemas.ts';
 import { v1ClientCredentialsGrant } from './v1-token-grant.ts';
@@ -59,14 +59,6 @@ export const V1TokenResponseSchema = Type.Object({
   ),
 });
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const b = request.body;
-  if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b))
-    throw new OAuthError('invalid_request', 'The body must be an object');
-  return b as Record<string, unknown>;
-}
-
 export async function v1TokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 1024 * 1024 });
@@ -90,7 +82,7 @@ export async function v1TokenRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
       },
       async (request, reply) => {
-        const r = await v1ClientCredentialsGrant(ctx, request.headers.authorization, bodyOf(request));
+        const r = await v1ClientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
         return reply.headers(NO_STORE).send({
           access_token: r.accessToken,
           token_type: 'bearer',

@@ -104,9 +104,9 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
       await lock.run(() => pglite.exec(sql));
     },
     async listen(channel, onNotify) {
-      // PGlite calls listeners from the COMMIT of the notifying transaction, i.e. inside its
-      // async context: a listener that queries (the delivery worker claims) would hit the guard
-      // above and fail, leaving every NOTIFY-driven wake-up to the next poll. Run it outside.
+      // PGlite delivers a NOTIFY during the COMMIT of the transaction that sent it, i.e. inside that
+      // transaction's async context: without exit() a listener that queries (the delivery worker's
+      // wake-up) trips the guard above although it is not part of the transaction.
       const unsubscribe = await lock.run(() =>
         pglite.listen(channel, (payload) => inTx.exit(() => onNotify(payload))),
       );

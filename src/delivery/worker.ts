@@ -41,7 +41,7 @@ export interface DeliveryWorkerOptions {
   batchSize?: number;
   /** Deliveries in flight in this worker (default 256). */
   maxInFlight?: number;
-  /** Deliveries in flight per webhook in this worker (default 4): a slow receiver holds only these. */
+  /** Deliveries in flight per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
   perWebhook?: number;
   /** Poll interval when no NOTIFY arrives (default 1000 ms). */
   pollMs?: number;
@@ -89,7 +89,7 @@ export class DeliveryWorker {
       log: options.log ?? silent,
       batchSize: options.batchSize ?? 100,
       maxInFlight: options.maxInFlight ?? 256,
-      perWebhook: options.perWebhook ?? 4,
+      perWebhook: options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook,
       pollMs: options.pollMs ?? 1000,
       leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
       allowedCidrs: options.allowedCidrs ?? ctx.config.webhookAllowedCidrs,

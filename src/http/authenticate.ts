@@ -39,21 +39,29 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The token of an `Authorization: Bearer` header, verified (signature, typ, iss, aud, times).
+ * No header or another scheme: 401 without an error code; anything wrong with the token: 401
+ * invalid_token (RFC 6750 §3.1). Shared by the v2 hook below and the v1 hook.
+ */
+export async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<AccessTokenClaims> {
+  const h = request.headers.authorization;
+  if (!h || !/^Bearer\b/i.test(h)) throw unauthorized();
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('invalid_request', 'Malformed Authorization header');
+  try {
+    return await ctx.verifier.verify(token);
+  } catch (e) {
+    if (e instanceof TokenRejected)
+      throw unauthorized('invalid_token', 'The access token is invalid or expired');
+    throw e;
+  }
+}
+
 export function createRequireToken(ctx: AppContext) {
   return function requireToken(req: TokenRequirement): onRequestHookHandler {
     return async (request) => {
-      const h = request.headers.authorization;
-      if (!h || !/^Bearer\b/i.test(h)) throw unauthorized();
-      const token = bearerToken(request);
-      if (!token) throw unauthorized('invalid_request', 'Malformed Authorization header');
-      let claims: AccessTokenClaims;
-      try {
-        claims = await ctx.verifier.verify(token);
-      } catch (e) {
-        if (e instanceof TokenRejected)
-          throw unauthorized('invalid_token', 'The access token is invalid or expired');
-        throw e;
-      }
+      const claims = await verifyBearer(ctx, request);
       const scopes = claims.scope.split(' ').filter(Boolean);
       const scope = req.scopes.find((s) => scopes.includes(s));
       if (!scope)

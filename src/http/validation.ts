@@ -3,7 +3,7 @@
 // which arrive as text, are coerced to the schema's types.
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 // ajv-formats ships CommonJS; its `default` property is the plugin under both module systems.
 const addFormats = addFormatsModule.default;
@@ -16,11 +16,78 @@ function make(coerce: boolean): Ajv {
   return ajv;
 }
 
-export function installValidators(app: FastifyInstance): void {
+/**
+ * The JSON pointer of the first string (value or property name) holding U+0000, if any.
+ * PostgreSQL cannot store that character in text or jsonb: without this check such input reached
+ * the store and failed there with a 500 (found by the fuzzer). Iterative, so deep nesting is safe.
+ */
+export function nulCharacterAt(data: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[data, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${at}/${i}`]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const path = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (k.includes('\u0000')) return path;
+        stack.push([x, path]);
+      }
+    }
+  }
+  return undefined;
+}
+
+type ValidatorCompiler = Parameters<FastifyInstance['setValidatorCompiler']>[0];
+type Validator = ReturnType<ValidatorCompiler>;
+
+/** The compiler for one Fastify context; `externalSchemas` are those added with addSchema. */
+export function buildValidatorCompiler(externalSchemas: Record<string, unknown> = {}): ValidatorCompiler {
   const strict = make(false);
   const coercing = make(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  for (const schema of Object.values(externalSchemas)) {
+    strict.addSchema(schema as object);
+    coercing.addSchema(schema as object);
+  }
+  return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strict : coercing;
-    return ajv.compile(schema) as ReturnType<Parameters<FastifyInstance['setValidatorCompiler']>[0]>;
-  });
+    const validate = ajv.compile(schema as object);
+    const checked = ((data: unknown) => {
+      const at = nulCharacterAt(data);
+      if (at !== undefined) {
+        checked.errors = [
+          {
+            instancePath: at,
+            keyword: 'nul',
+            schemaPath: '',
+            message: 'must not contain the NUL character (U+0000)',
+            params: {},
+          },
+        ];
+        return false;
+      }
+      const ok = validate(data);
+      checked.errors = validate.errors;
+      return ok;
+    }) as Validator & { errors?: unknown };
+    return checked as Validator;
+  };
 }
+
+/**
+ * For Fastify's `schemaController` server option. Not app.setValidatorCompiler(): a plugin scope
+ * created before a later root addSchema() rebuilds its compiler from the server's compilersFactory,
+ * which is Fastify's default Ajv (removeAdditional, coercion) unless set here. That silently
+ * turned off strict validation for the whole admin API (found by the fuzzer: a NUL byte in an
+ * organization name reached the store and answered 500; unknown fields were dropped, not refused).
+ */
+export const validatorCompilersFactory = {
+  // Fastify's declared factory type is Ajv's own compile signature; the runtime contract is the
+  // route-schema compiler built here.
+  buildValidator: ((externalSchemas: Record<string, unknown>) =>
+    buildValidatorCompiler(externalSchemas)) as unknown as NonNullable<
+    NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+  >['buildValidator'],
+};

@@ -44,7 +44,7 @@ export function cli(args: string[], env: Record<string, string>) {
   const r = spawnSync(process.execPath, ['bin/latchkey.js', ...args], {
     encoding: 'utf8',
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'silent', ...env },
-    timeout: 60_000,
+    timeout: 240_000, // a fresh embedded store runs initdb: seconds when idle, a minute on a loaded 2-core machine
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
@@ -71,7 +71,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, output: () => out, exited };
 }
 
-export async function waitReady(base: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitReady(base: string, server: ServerProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);

@@ -33,7 +33,7 @@ export function keyState(k: Pick<KeyRow, 'starts' | 'ends' | 'revoked'>, now: Da
   return 'active';
 }
 
-export function presentKey(k: KeyRow, now: Date = new Date()) {
+export function presentKey(k: Omit<KeyRow, 'sharing_right_id'>, now: Date = new Date()) {
   return {
     id: k.id,
     lockId: k.lock_id,

@@ -1,0 +1,239 @@
+// Access log reads at scale (PostgreSQL only): BENCH_EVENTS events (default 10,000,000) in one
+// project, a tenth of them (1,000,000) on one lock, `created` spread over the last ~29 days, written
+// straight into access_events with INSERT ... SELECT generate_series (the day partitions come from
+// the server's own retention run at start-up). Then, through the real HTTP API, p50/p99 of 1,000
+// requests for a 100-event page of the big lock: the first page, and deep pages (1,000 successive
+// pages followed through the cursor); beside them the SQL execution time from EXPLAIN ANALYZE.
+// Target: p99 < 10 ms. The database is created for the run and dropped afterwards.
+//   npm run bench:access-log          BENCH_EVENTS=1000000 npm run bench:access-log
+//   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { ADMIN_TOKEN, api, fmt, freePort, PG_URL, seedTenant, table } from './lib.ts';
+
+const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const BIG = Math.floor(TOTAL / 10);
+const OTHER_LOCKS = 99;
+const CHUNK = 500_000;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const DAYS = 29;
+
+const dbName = `bench_log_${randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(PG_URL);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+async function startServer(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      LATCHKEY_DATA_DIR: dataDir,
+      LATCHKEY_PUBLIC_URL: base,
+      LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN,
+      LATCHKEY_LOG_LEVEL: 'warn',
+      LATCHKEY_WORKER: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { base, child, dataDir };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server not ready');
+}
+
+async function load(c: pg.Client, projectId: string, lockId: string): Promise<number> {
+  const started = performance.now();
+  // Ordered by `created` (oldest first) so each chunk fills the day partitions mostly in order;
+  // every 10th event is the big lock's, the rest are spread over 99 other locks.
+  for (let from = 0; from < TOTAL; from += CHUNK) {
+    const to = Math.min(TOTAL, from + CHUNK) - 1;
+    await c.query(
+      `INSERT INTO access_events (id, project_id, lock_id, key_id, app_user_id, action, created, received,
+                                  lock_name, user_name, origin)
+       SELECT gen_random_uuid(), $1::uuid,
+              CASE WHEN i % 10 = 0 THEN $2::uuid ELSE o.ids[1 + (i % ${OTHER_LOCKS})] END,
+              o.keys[1 + (i % ${OTHER_LOCKS})], '+47' || (90000000 + i % 5000)::text,
+              CASE WHEN i % 2 = 0 THEN 'unlocked' ELSE 'locked' END,
+              t.created, t.created + interval '2 seconds',
+              'Door', 'Kari Nordmann', 'integrator'
+         FROM generate_series($3::bigint, $4::bigint) AS g(i)
+        CROSS JOIN (SELECT array_agg(gen_random_uuid()) AS ids, array_agg(gen_random_uuid()) AS keys
+                      FROM generate_series(1, ${OTHER_LOCKS})) o
+        CROSS JOIN LATERAL (SELECT now() - interval '${DAYS} days'
+                                   + (i::float8 / $5) * interval '${DAYS} days'
+                                   - random() * interval '1 minute' AS created) t`,
+      [projectId, lockId, from, to, TOTAL],
+    );
+    process.stdout.write(`\rloaded ${fmt(to + 1)} / ${fmt(TOTAL)} events`);
+  }
+  process.stdout.write('\n');
+  await c.query('ANALYZE access_events');
+  return (performance.now() - started) / 1000;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+async function timedPages(base: string, path: string, token: string, follow: boolean) {
+  const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
+  const times: number[] = [];
+  let cursor: string | undefined;
+  const get = async () => {
+    const url = `${base}${path}?limit=100${follow && cursor ? `&startAfterId=${cursor}` : ''}`;
+    const t = performance.now();
+    const r = await request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+    const body = (await r.body.json()) as { accessEvents: unknown[]; startAfterId?: string };
+    const ms = performance.now() - t;
+    if (r.statusCode !== 200 || body.accessEvents.length !== 100) {
+      throw new Error(`page: ${r.statusCode} ${body.accessEvents?.length}`);
+    }
+    cursor = body.startAfterId;
+    return ms;
+  };
+  for (let i = 0; i < 50; i++) await get(); // warm-up (JIT, connection, caches)
+  cursor = undefined;
+  for (let i = 0; i < REQUESTS; i++) times.push(await get());
+  await agent.close();
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 0.5), p99: pct(times, 0.99), cursor };
+}
+
+/** The server's page query for the lock (src/resources/access-log/queries.ts), under EXPLAIN ANALYZE. */
+async function explain(
+  c: pg.Client,
+  projectId: string,
+  lockId: string,
+  cursor?: { created: string; id: string },
+) {
+  const params: unknown[] = [projectId, new Date(Date.now() - 30 * 86_400_000), lockId];
+  let extra = '';
+  if (cursor) {
+    params.push(cursor.created, cursor.id);
+    extra = 'AND created <= $4::timestamptz AND (created, id) < ($4::timestamptz, $5::uuid)';
+  }
+  const sql = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
+    SELECT id, action, created, key_id, lock_id, lock_name, app_user_id, user_name, received, origin
+      FROM access_events WHERE project_id = $1 AND created >= $2 AND lock_id = $3 ${extra}
+     ORDER BY created DESC, id DESC LIMIT 101`;
+  const planning: number[] = [];
+  const execution: number[] = [];
+  let plan = '';
+  for (let i = 0; i < 20; i++) {
+    const { rows } = await c.query(sql, params);
+    const p = (rows[0] as any)['QUERY PLAN'][0];
+    planning.push(p['Planning Time']);
+    execution.push(p['Execution Time']);
+    const json = JSON.stringify(p.Plan);
+    plan = `${p.Plan['Node Type']}${p.Plan.Plans?.[0] ? ` > ${p.Plan.Plans[0]['Node Type']}` : ''}; ${
+      new Set(
+        json.match(/"Index Name":"[^"]+"/g)?.map((m) => m.replace(/.*access_events_\d{8}_/, '').slice(0, -1)),
+      ).size
+    } index(es) like ${json.match(/"Index Name":"access_events_\d{8}_([^"]+)"/)?.[1] ?? '?'}`;
+  }
+  planning.sort((a, b) => a - b);
+  execution.sort((a, b) => a - b);
+  return { planning: pct(planning, 0.5), execution: pct(execution, 0.5), plan };
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const c = new pg.Client({ connectionString: dbUrl });
+  try {
+    server = await startServer();
+    const t = await seedTenant(server.base);
+    const lock = await api(
+      server.base,
+      'POST',
+      `/v2/projects/${t.projectId}/locks`,
+      { name: 'Main entrance' },
+      t.projectToken,
+    );
+    const lockId = lock.lock.id as string;
+    await c.connect();
+    await c.query('SET synchronous_commit = off');
+    const load1 = loadavg()[0]!;
+    const loadSeconds = await load(c, t.projectId, lockId);
+    const { rows } = await c.query<{ n: string; big: string; parts: string }>(
+      `SELECT count(*) AS n, count(*) FILTER (WHERE lock_id = $1) AS big,
+              (SELECT count(*) FROM pg_inherits WHERE inhparent = 'access_events'::regclass) AS parts
+         FROM access_events`,
+      [lockId],
+    );
+    console.log(
+      `${rows[0]!.n} events (${rows[0]!.big} on the lock) in ${rows[0]!.parts} partitions, loaded in ${loadSeconds.toFixed(0)} s`,
+    );
+
+    const path = `/v2/projects/${t.projectId}/locks/${lockId}/logs/access`;
+    const load2 = loadavg()[0]!;
+    const first = await timedPages(server.base, path, t.projectToken, false);
+    const deep = await timedPages(server.base, path, t.projectToken, true);
+    const load3 = loadavg()[0]!;
+    // The cursor after 1,000 pages (100,000 events deep), decoded the way the server does.
+    const { rows: at } = await c.query<{ created: string; id: string }>(
+      `SELECT to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created, id::text
+         FROM access_events WHERE lock_id = $1 ORDER BY created DESC, id DESC OFFSET $2 LIMIT 1`,
+      [lockId, REQUESTS * 100 - 1],
+    );
+    const sqlFirst = await explain(c, t.projectId, lockId);
+    const sqlDeep = await explain(c, t.projectId, lockId, at[0]);
+    table(
+      `Access log, one lock with ${fmt(BIG)} events among ${fmt(TOTAL)} (PostgreSQL), ${fmt(REQUESTS)} sequential requests of 100 events`,
+      ['page', 'HTTP p50 ms', 'HTTP p99 ms', 'SQL planning / execution ms (median of 20)', 'plan'],
+      [
+        [
+          'first page',
+          fmt(first.p50, 2),
+          fmt(first.p99, 2),
+          `${fmt(sqlFirst.planning, 2)} / ${fmt(sqlFirst.execution, 2)}`,
+          sqlFirst.plan,
+        ],
+        [
+          `pages 1-${fmt(REQUESTS)} via cursor`,
+          fmt(deep.p50, 2),
+          fmt(deep.p99, 2),
+          `${fmt(sqlDeep.planning, 2)} / ${fmt(sqlDeep.execution, 2)} (page ${fmt(REQUESTS)})`,
+          sqlDeep.plan,
+        ],
+      ],
+    );
+    console.log(
+      `\nload time ${loadSeconds.toFixed(0)} s for ${fmt(TOTAL)} events; load average (1 min): ` +
+        `${load1.toFixed(2)} before loading, ${load2.toFixed(2)} before reads, ${load3.toFixed(2)} after`,
+    );
+  } finally {
+    await c.end().catch(() => {});
+    if (server) {
+      const exited = new Promise((r) => server!.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
