@@ -27,6 +27,20 @@ export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 /** Completions within this window share one claim, and outcomes one write (unless 100 are waiting). */
 const COALESCE_MS = 5;
+// A store call of the worker that has not settled after this long is abandoned (the reliability
+// suite saw, rarely, a claim that never settled after a PostgreSQL restart, which stalled the worker
+// until the process restarted). Longer than any statement may run (statement_timeout 15 s).
+const STORE_CALL_DEADLINE_MS = 45_000;
+
+/** Rejects when `p` has not settled within `ms`; `p` itself is left to settle (or not) on its own. */
+export function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
 const FLUSH_AT = 100;
 
 export interface WorkerLog {
@@ -152,12 +166,17 @@ export class DeliveryWorker {
           const room = this.o.maxInFlight - this.inFlightTotal;
           if (room <= 0) break;
           const limit = Math.min(this.o.batchSize, room);
-          const rows = await deliveryClaimDue(this.ctx.db, {
-            limit,
-            leaseMs: this.o.leaseMs,
-            perWebhook: this.o.perWebhook,
-            inFlight: this.inFlight,
-          });
+          // An abandoned claim's rows stay leased and come back when the lease ends.
+          const rows = await withDeadline(
+            deliveryClaimDue(this.ctx.db, {
+              limit,
+              leaseMs: this.o.leaseMs,
+              perWebhook: this.o.perWebhook,
+              inFlight: this.inFlight,
+            }),
+            STORE_CALL_DEADLINE_MS,
+            'delivery claim',
+          );
           const disabled = rows.filter((r) => !r.enabled);
           if (disabled.length > 0)
             await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
@@ -280,7 +299,13 @@ export class DeliveryWorker {
         const batch = this.buffer.splice(0, 500);
         try {
           const record = () =>
-            this.ctx.db.transaction((tx) => deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs));
+            withDeadline(
+              this.ctx.db.transaction((tx) =>
+                deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs),
+              ),
+              STORE_CALL_DEADLINE_MS,
+              'recording delivery outcomes',
+            );
           // A webhook deleted while this batch was being written: once more, its rows are gone now.
           const r = await record().catch((e) => {
             if (sqlState(e) === '23503') return record();
