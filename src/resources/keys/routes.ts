@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
-import { invalidParamsFromAjv } from '../../http/error-handler.ts';
-import { badRequest, type InvalidParam, notFound } from '../../http/errors.ts';
+import { batchItemProblems } from '../../http/batch-validation.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
@@ -48,15 +48,7 @@ export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireT
       attachValidation: true,
     },
     async (request, reply) => {
-      const invalid = request.validationError;
-      let schemaProblems: InvalidParam[] = [];
-      if (invalid) {
-        if (invalid.validationContext !== 'body') throw invalid;
-        schemaProblems = invalidParamsFromAjv(invalid.validation);
-        // Without a well-formed `keys` array there are no items to check further.
-        if (!schemaProblems.every((p) => /^keys\.\d+(\.|$)/.test(p.name)))
-          throw badRequest('Invalid request body', schemaProblems);
-      }
+      const schemaProblems = batchItemProblems(request, 'keys');
       const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys, schemaProblems);
       const now = new Date();
       return reply.code(201).send({ keys: rows.map((k) => presentKey(k, now)) });

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
-import { invalidParamsFromAjv } from '../../http/error-handler.ts';
-import { badRequest, type InvalidParam } from '../../http/errors.ts';
+import { batchItemProblems } from '../../http/batch-validation.ts';
+import { badRequest } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { bearerSecurity, list, problemResponses } from '../../http/schemas.ts';
 import { RevokedCount } from '../keys/schema.ts';
@@ -43,14 +43,7 @@ export async function sharingRightRoutes(root: FastifyInstance, ctx: AppContext,
       attachValidation: true,
     },
     async (request, reply) => {
-      const invalid = request.validationError;
-      let schemaProblems: InvalidParam[] = [];
-      if (invalid) {
-        if (invalid.validationContext !== 'body') throw invalid;
-        schemaProblems = invalidParamsFromAjv(invalid.validation);
-        if (!schemaProblems.every((p) => /^sharingRights\.\d+(\.|$)/.test(p.name)))
-          throw badRequest('Invalid request body', schemaProblems);
-      }
+      const schemaProblems = batchItemProblems(request, 'sharingRights');
       const rows = await sharingRightsCreate(
         ctx.db,
         request.params.projectId,
