@@ -9,9 +9,15 @@ describe('withDeadline (the worker never waits forever on the store)', () => {
   });
 
   it('rejects a promise that never settles, naming it', async () => {
-    await assert.rejects(
-      withDeadline(new Promise(() => {}), 20, 'delivery claim'),
-      /delivery claim did not settle within 20 ms/,
-    );
+    // The deadline timer is unref'd (it must not keep a stopping process alive): hold the loop here.
+    const keepAlive = setInterval(() => {}, 1000);
+    try {
+      await assert.rejects(
+        withDeadline(new Promise(() => {}), 20, 'delivery claim'),
+        /delivery claim did not settle within 20 ms/,
+      );
+    } finally {
+      clearInterval(keepAlive);
+    }
   });
 });
