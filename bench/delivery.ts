@@ -8,10 +8,8 @@
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test; a schema
 //   is created for the run and dropped after)
 import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:https';
-import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
@@ -20,13 +18,12 @@ import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
-import { accessEventBody, DELIVERIES_CHANNEL } from '../src/delivery/enqueue.ts';
+import { DELIVERIES_CHANNEL } from '../src/delivery/enqueue.ts';
 import { webhookSecretGenerate } from '../src/delivery/sign.ts';
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { createMetrics } from '../src/http/metrics.ts';
 import { uuidv7 } from '../src/ids.ts';
-
-const TLS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'tls');
+import { receiverTlsOptions, sampleEventBody, testCa } from './lib.ts';
 
 interface Receiver {
   port: number;
@@ -54,22 +51,12 @@ async function startReceiverProcess(): Promise<Receiver> {
 
 const N = Number(process.env.BENCH_N ?? 20_000);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
-const PER_WEBHOOK = 4;
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 256);
 
 async function rawUndiciRate(rx: Receiver, n: number): Promise<number> {
-  const ca = readFileSync(join(TLS_DIR, 'ca.crt'));
+  const ca = testCa();
   const agent = new Agent({ connect: { ca }, connections: 16, keepAliveTimeout: 30_000 });
-  const body = accessEventBody({
-    id: randomUUID(),
-    action: 'unlocked',
-    created: new Date(),
-    keyId: randomUUID(),
-    lockId: randomUUID(),
-    lockName: 'Front door',
-    appUserId: '+4799887766',
-    userName: 'Kari Nordmann',
-  });
+  const body = sampleEventBody();
   const post = async () => {
     const r = await request(`https://127.0.0.1:${rx.port}/raw`, {
       method: 'POST',
@@ -130,16 +117,7 @@ async function seed(db: Db, keyring: ReturnType<typeof createKeyring>, port: num
     );
   }
   // N deliveries spread over the webhooks, bodies in the seed's shape, then wake the workers.
-  const body = accessEventBody({
-    id: randomUUID(),
-    action: 'unlocked',
-    created: new Date(),
-    keyId: randomUUID(),
-    lockId: randomUUID(),
-    lockName: 'Front door',
-    appUserId: '+4799887766',
-    userName: 'Kari Nordmann',
-  });
+  const body = sampleEventBody();
   await db.query(
     `WITH w AS (SELECT id, project_id, row_number() OVER (ORDER BY id) - 1 AS k FROM webhooks WHERE project_id = $1)
      INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received)
@@ -179,8 +157,7 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
   const worker = new DeliveryWorker(
     { db, config, keyring, metrics: createMetrics() },
     {
-      ca: readFileSync(join(TLS_DIR, 'ca.crt')),
-      perWebhook: PER_WEBHOOK,
+      ca: testCa(),
       maxInFlight: IN_FLIGHT,
       batchSize: 200,
     },
@@ -233,20 +210,13 @@ async function main(): Promise<void> {
 if (process.argv[2] === 'receiver') {
   let count = 0;
   let target = Number.POSITIVE_INFINITY;
-  const server = createServer(
-    {
-      cert: readFileSync(join(TLS_DIR, 'receiver.crt')),
-      key: readFileSync(join(TLS_DIR, 'receiver.key')),
-      keepAliveTimeout: 60_000,
-    },
-    (req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.end('ok');
-        if (++count === target) process.send!({ type: 'done', count });
-      });
-    },
-  );
+  const server = createServer(receiverTlsOptions(), (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.end('ok');
+      if (++count === target) process.send!({ type: 'done', count });
+    });
+  });
   process.on('message', (m: { type: string; target: number }) => {
     if (m.type === 'expect') {
       count = 0;

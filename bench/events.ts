@@ -18,15 +18,24 @@
 //   database is created for the run and dropped after)
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { accessEventBody } from '../src/delivery/enqueue.ts';
-import { ADMIN_TOKEN, api, fmt, type StoreKind, seedTenant, startLatchkey, table } from './lib.ts';
+import {
+  ADMIN_TOKEN,
+  api,
+  fmt,
+  receiverTlsOptions,
+  type StoreKind,
+  sampleEventBody,
+  seedTenant,
+  startLatchkey,
+  TLS_DIR,
+  table,
+  testCa,
+} from './lib.ts';
 
-const TLS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'tls');
 const N = Number(process.env.BENCH_EVENTS ?? 20_000);
 const BATCH = 500;
 const UPLOADERS = 4;
@@ -82,23 +91,16 @@ function receiverMain(): void {
   let target = Number.POSITIVE_INFINITY;
   let receipts = new Map<string, number>();
   let count = 0;
-  const server = createServer(
-    {
-      cert: readFileSync(join(TLS_DIR, 'receiver.crt')),
-      key: readFileSync(join(TLS_DIR, 'receiver.key')),
-      keepAliveTimeout: 60_000,
-    },
-    (req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const at = now();
-        res.writeHead(204).end();
-        const id = String(req.headers['webhook-id'] ?? randomUUID());
-        if (!receipts.has(id)) receipts.set(id, at);
-        if (++count === target) process.send!({ type: 'done', at });
-      });
-    },
-  );
+  const server = createServer(receiverTlsOptions(), (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const at = now();
+      res.writeHead(204).end();
+      const id = String(req.headers['webhook-id'] ?? randomUUID());
+      if (!receipts.has(id)) receipts.set(id, at);
+      if (++count === target) process.send!({ type: 'done', at });
+    });
+  });
   process.on('message', (m: { type: string; target?: number }) => {
     if (m.type === 'expect') {
       count = 0;
@@ -115,20 +117,11 @@ function receiverMain(): void {
 // ---- the benchmark ----
 async function rawUndiciRate(rx: Receiver, n: number, inFlight: number): Promise<number> {
   const agent = new Agent({
-    connect: { ca: readFileSync(join(TLS_DIR, 'ca.crt')) },
+    connect: { ca: testCa() },
     connections: Math.min(inFlight, 16),
     keepAliveTimeout: 30_000,
   });
-  const body = accessEventBody({
-    id: randomUUID(),
-    action: 'unlocked',
-    created: new Date(),
-    keyId: randomUUID(),
-    lockId: randomUUID(),
-    lockName: 'Front door',
-    appUserId: PHONE,
-    userName: 'Kari Nordmann',
-  });
+  const body = sampleEventBody();
   const post = async () => {
     const r = await request(`https://127.0.0.1:${rx.port}/raw`, {
       method: 'POST',

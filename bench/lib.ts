@@ -2,13 +2,14 @@
 // event loop), a bare Fastify hello-world as the same-run baseline, autocannon runs, and tables.
 // These machines are noisy: compare ratios measured in the same run, not absolute numbers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { accessEventBody } from '../src/delivery/enqueue.ts';
 
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -215,3 +216,34 @@ export function table(title: string, header: string[], rows: (string | number)[]
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+// ---- shared by the webhook benchmarks (bench/delivery.ts, bench/events.ts) ----
+
+export const TLS_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'tls');
+
+/** Options of a local HTTPS receiver with the test certificate (its CA is `testCa()`). */
+export function receiverTlsOptions() {
+  return {
+    cert: readFileSync(join(TLS_DIR, 'receiver.crt')),
+    key: readFileSync(join(TLS_DIR, 'receiver.key')),
+    keepAliveTimeout: 60_000,
+  };
+}
+
+export function testCa(): Buffer {
+  return readFileSync(join(TLS_DIR, 'ca.crt'));
+}
+
+/** A webhook body in the seed's shape, for raw-POST baselines and queued deliveries. */
+export function sampleEventBody(): string {
+  return accessEventBody({
+    id: randomUUID(),
+    action: 'unlocked',
+    created: new Date(),
+    keyId: randomUUID(),
+    lockId: randomUUID(),
+    lockName: 'Front door',
+    appUserId: '+4799887766',
+    userName: 'Kari Nordmann',
+  });
+}
