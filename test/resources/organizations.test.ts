@@ -148,6 +148,8 @@ describe('api permissions (cross-organization grants)', () => {
     assert.equal(put.body.apiPermission.organizationId, b.organizationId);
     const creds = { client_id: b.clientId, client_secret: b.clientSecret, project_id: a.projectId };
     const installer = await getToken(t, { ...creds, scope: 'project.installer' });
+    const locks = `/v2/projects/${a.projectId}/locks`;
+    assert.equal((await t.call('GET', locks, { token: installer })).status, 200, 'an installer reads locks');
     const r = await t.call('POST', '/v2/auth/token/', {
       body: { grant_type: 'client_credentials', ...creds, scope: 'project.admin' },
     });
@@ -174,8 +176,9 @@ describe('api permissions (cross-organization grants)', () => {
     assert.equal((await t.call('DELETE', `${base}/${b.clientId}`, { token: a.orgToken })).status, 204);
     assert.equal((await t.call('DELETE', `${base}/${b.clientId}`, { token: a.orgToken })).status, 404);
     // The installer token stops working with the grant (revocation cache is 0 s in tests).
-    const after = await t.call('GET', `/v2/projects/${a.projectId}`, { token: installer });
-    assert.equal(after.status, 403, 'installer cannot read the project anyway');
+    const after = await t.call('GET', locks, { token: installer });
+    assert.equal(after.status, 401, 'the token of a removed grant is refused');
+    assert.match(String(after.headers['www-authenticate']), /invalid_token/);
   });
 
   it("another organization cannot manage our project's permissions (404 for our project under its path)", async () => {
