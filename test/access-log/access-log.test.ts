@@ -259,6 +259,69 @@ describe('GET /v2/projects/{projectId}/locks/{lockId}/logs/access', () => {
     assert.deepEqual(seen, [ids[4], ids[3], ...tie, ids[0]]);
   });
 
+  it('pages across day partitions: boundaries at midnight UTC, today, days back, and a few minutes ahead', async () => {
+    // Pages are read newest day first and then the rest of the window (queries.ts); a page that
+    // straddles days, events on either side of midnight and one uploaded with a clock minutes
+    // ahead must all come out once, in order, with every filter combination of the route.
+    const lock = await lockInsert(t, a.projectId);
+    const midnight = Math.floor(Date.now() / DAY) * DAY;
+    const at = [
+      Date.now() + 4 * 60_000, // an app clock ahead (uploads allow 5 minutes)
+      Date.now() - 1000,
+      midnight, // the first instant of today's partition
+      midnight - 1, // the last millisecond of yesterday's
+      midnight - DAY / 2,
+      midnight - 3 * DAY,
+      midnight - 3 * DAY,
+      midnight - 20 * DAY,
+    ];
+    const rows = at.map((ms) => ({ id: randomUUID(), created: new Date(ms).toISOString() }));
+    for (const r of rows)
+      await t.store.db.query(
+        `INSERT INTO access_events (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
+         VALUES ($1, $2, $3, $4, $5, 'locked', $6::timestamptz, 'Front', '', 'integrator')`,
+        [r.id, a.projectId, lock, key1, kari, r.created],
+      );
+    const want = [...rows].sort(byNewest).map((r) => r.id);
+    const path = `/v2/projects/${a.projectId}/locks/${lock}/logs/access`;
+    for (const limit of [1, 2, 3, 5, 8, 100]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const r = await log(
+          `?limit=${limit}${cursor ? `&startAfterId=${cursor}` : ''}`,
+          a.projectToken,
+          path,
+        );
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        seen.push(...r.body.accessEvents.map((e: { id: string }) => e.id));
+        cursor = r.body.startAfterId;
+      } while (cursor);
+      assert.deepEqual(seen, want, `limit ${limit}`);
+    }
+    const between = await log(
+      `?limit=100&from=${new Date(midnight - 3 * DAY).toISOString()}&to=${new Date(midnight).toISOString()}`,
+      a.projectToken,
+      path,
+    );
+    assert.deepEqual(
+      between.body.accessEvents.map((e: { id: string }) => e.id),
+      want.slice(3, 7),
+    );
+    const empty = await log(`?to=${new Date(midnight - 30 * DAY).toISOString()}`, a.projectToken, path);
+    assert.deepEqual([empty.status, empty.body.accessEvents], [200, []]);
+  });
+
+  it("answers 404 for another project's lock, whether or not it has events", async () => {
+    const other = await lockInsert(t, b.projectId);
+    const r = await log('', a.projectToken, `/v2/projects/${a.projectId}/locks/${other}/logs/access`);
+    assert.equal(r.status, 404);
+    const mine = await log('', a.projectToken, `/v2/projects/${a.projectId}/locks/${lock1}/logs/access`);
+    assert.ok(mine.body.accessEvents.length > 0);
+    const theirs = await log('', b.projectToken, `/v2/projects/${b.projectId}/locks/${lock1}/logs/access`);
+    assert.equal(theirs.status, 404);
+  });
+
   it('answers 404 for an unknown lock', async () => {
     const r = await log('', a.projectToken, `/v2/projects/${a.projectId}/locks/${randomUUID()}/logs/access`);
     assert.equal(r.status, 404);

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/db.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 export const DAYS_AHEAD = 3;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** pg_advisory_xact_lock key ("lkrt"): one retention run at a time across processes. */
@@ -33,7 +33,8 @@ export interface RetentionReport {
   deletedIds: number;
 }
 
-const dayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+/** Start of the UTC day (the partition) holding `t`. */
+export const dayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 export const partitionName = (t: number) => `access_events_${isoDay(t).replace(/-/g, '')}`;
 

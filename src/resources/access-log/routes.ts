@@ -101,8 +101,12 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
     },
     async (request) => {
       const { projectId, lockId } = request.params;
-      if (!(await lockExistsInProject(ctx.db, projectId, lockId))) throw notFound('lock');
-      return read(projectId, { ...request.query, lockId });
+      const page = await read(projectId, { ...request.query, lockId });
+      // Locks are never deleted and an event carries its lock's project, so a non-empty page
+      // proves the lock is this project's; only an empty one needs the lookup (404 vs empty list).
+      if (page.accessEvents.length === 0 && !(await lockExistsInProject(ctx.db, projectId, lockId)))
+        throw notFound('lock');
+      return page;
     },
   );
 }
