@@ -8,11 +8,12 @@
 //       in requests of BENCH_LATENCY_BATCH events (default 10: 50 requests/s; 1 = one request per
 //       event) sent on a timer, open loop; upload→receipt p50/p99 (receipt at the receiver − the
 //       upload request's start), beside the upload request's own answer time;
-//   (c) baseline in the same run: raw undici POSTs to the same receiver with 4 in flight (the worker's
-//       per-webhook limit, so the ceiling for one webhook) and with 64.
+//   (c) baseline in the same run: raw undici POSTs to the same receiver with 16 in flight (the
+//       worker's default per-webhook limit, so the ceiling for one webhook) and with 64.
 // BENCH_LOCKS=n (default 1) spreads the events over n locks, each with its own key and webhook to
-// the same receiver: the worker sends at most 4 requests at a time per webhook, so one webhook's rate
-// is bounded by 4 / (claim + send time), whatever the worker could do across webhooks.
+// the same receiver: the worker sends at most LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK (16) requests
+// at a time per webhook, so one webhook's rate is bounded by 16 / send time, whatever the worker
+// could do across webhooks.
 //   npm run bench:events      BENCH_STORES=pglite npm run bench:events
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test; a fresh
 //   database is created for the run and dropped after)
@@ -276,7 +277,7 @@ async function main(): Promise<void> {
   try {
     for (const kind of stores) {
       const load1 = loadavg()[0]!;
-      const raw4 = await rawUndiciRate(rx, 10_000, 4);
+      const raw16 = await rawUndiciRate(rx, 10_000, 16);
       const raw64 = await rawUndiciRate(rx, 10_000, 64);
       const r = await runStore(kind, rx);
       rows.push([
@@ -284,7 +285,7 @@ async function main(): Promise<void> {
         `${fmt(N)} / ${LOCKS}`,
         fmt(r.uploadRate),
         fmt(r.deliveredRate),
-        `${fmt(raw4)} / ${fmt(raw64)}`,
+        `${fmt(raw16)} / ${fmt(raw64)}`,
         `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} / ${fmt(r.max, 1)}`,
         `${fmt(r.ackP50, 1)} / ${fmt(r.ackP99, 1)}`,
         `${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
@@ -300,7 +301,7 @@ async function main(): Promise<void> {
       'events / webhooks',
       'upload events/s',
       'delivered/s',
-      'raw undici POST/s (4 / 64 in flight)',
+      'raw undici POST/s (16 / 64 in flight)',
       'upload→receipt p50 / p99 / max ms',
       'upload answered p50 / p99 ms',
       'load avg 1 min (start → end)',

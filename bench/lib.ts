@@ -45,8 +45,12 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+
 function spawnNode(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, {
+  const prof = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

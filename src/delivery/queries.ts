@@ -23,16 +23,16 @@ export interface ClaimedDelivery {
 export interface ClaimOptions {
   limit: number;
   leaseMs: number;
-  /** Per-webhook cap of deliveries in flight in this worker. */
+  /** Per-webhook cap of deliveries this worker holds (claimed, not yet finished). */
   perWebhook: number;
-  /** Webhooks with deliveries in flight in this worker, and how many. */
-  inFlight: ReadonlyMap<string, number>;
+  /** Webhooks with deliveries held by this worker, and how many. */
+  held: ReadonlyMap<string, number>;
 }
 
 /**
  * Claims up to `limit` due deliveries (the scan reads the claim index in order, no join, so the
  * cost stays flat however long the queue is): first attempts before retries, then oldest due first,
- * at most `perWebhook` in flight per webhook (counting those already in flight here), rows other
+ * at most `perWebhook` held per webhook (counting those this worker already holds), rows other
  * workers hold skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose
  * worker died becomes due again by itself, and ms precision makes `leased_until` a usable token.
  */
@@ -50,7 +50,7 @@ async function deliveryClaimDueIn(db: Queryable, o: ClaimOptions): Promise<Claim
   const full: string[] = [];
   const busyIds: string[] = [];
   const busyUsed: number[] = [];
-  for (const [id, n] of o.inFlight) {
+  for (const [id, n] of o.held) {
     if (n >= o.perWebhook) full.push(id);
     else if (n > 0) {
       busyIds.push(id);
@@ -188,6 +188,24 @@ export async function deliveryOutcomesRecord(
       disabled.map((d) => d.id),
     );
   return { disabled };
+}
+
+/**
+ * Gives claimed deliveries back before their lease ends (a stopping worker's unsent ones): due
+ * now, for any worker. Rows whose lease changed meanwhile are not this worker's any more.
+ */
+export async function deliveriesRelease(
+  db: Queryable,
+  claims: readonly { id: string; lease: Date }[],
+): Promise<number> {
+  if (claims.length === 0) return 0;
+  const r = await db.query(
+    `UPDATE webhook_deliveries d SET leased_until = NULL, next_attempt_at = now()
+       FROM unnest($1::uuid[], $2::timestamptz[]) AS c(id, lease)
+      WHERE d.id = c.id AND d.leased_until = c.lease AND d.status = 'pending'`,
+    [claims.map((c) => c.id), claims.map((c) => c.lease)],
+  );
+  return r.rowCount;
 }
 
 /**

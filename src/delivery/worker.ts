@@ -1,5 +1,7 @@
 // The delivery worker: claims due deliveries from the queue table, POSTs them, records every
-// attempt and schedules the next try or the final state. Any number of workers (processes) can
+// attempt and schedules the next try or the final state. Per webhook it sends at most `perWebhook`
+// at a time and holds up to `claimAhead` more, claimed and waiting: a freed slot starts the next
+// delivery at once instead of after a claim round trip (which capped one busy webhook at ~1,600/s). Any number of workers (processes) can
 // share one database: claims use FOR UPDATE SKIP LOCKED and a lease (a worker that dies leaves its
 // deliveries to come back when the lease ends). Woken by NOTIFY, with a poll as fallback.
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
   deliveriesFailPending,
+  deliveriesRelease,
   deliveryClaimDue,
   deliveryOutcomesRecord,
   deliveryQueueStats,
@@ -53,10 +56,12 @@ export interface DeliveryWorkerOptions {
   log?: WorkerLog;
   /** Rows per claim (default 100). */
   batchSize?: number;
-  /** Deliveries in flight in this worker (default 256). */
+  /** Deliveries held by this worker, being sent or claimed and waiting (default 256). */
   maxInFlight?: number;
-  /** Deliveries in flight per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
+  /** Deliveries being sent per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
   perWebhook?: number;
+  /** Deliveries claimed ahead per webhook, waiting for a free slot (default: perWebhook). */
+  claimAhead?: number;
   /** Poll interval when no NOTIFY arrives (default 1000 ms). */
   pollMs?: number;
   /** How long a claim is held (default 2 × timeout + 30 s). */
@@ -78,8 +83,12 @@ const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 export class DeliveryWorker {
   private readonly o: Required<Omit<DeliveryWorkerOptions, 'ca' | 'log'>> & { log: WorkerLog };
   private readonly agent: Agent;
-  private readonly inFlight = new Map<string, number>();
-  private inFlightTotal = 0;
+  /** Per webhook: deliveries held (claimed, not yet finished), and of those, being sent. */
+  private readonly held = new Map<string, number>();
+  private readonly sending = new Map<string, number>();
+  /** Per webhook: claimed deliveries waiting for a sending slot, in claim order. */
+  private readonly waiting = new Map<string, ClaimedDelivery[]>();
+  private heldTotal = 0;
   private readonly running = new Set<Promise<void>>();
   private buffer: AttemptOutcome[] = [];
   private flushing: Promise<void> | undefined;
@@ -104,6 +113,7 @@ export class DeliveryWorker {
       batchSize: options.batchSize ?? 100,
       maxInFlight: options.maxInFlight ?? 256,
       perWebhook: options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook,
+      claimAhead: options.claimAhead ?? options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook,
       pollMs: options.pollMs ?? 1000,
       leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
       allowedCidrs: options.allowedCidrs ?? ctx.config.webhookAllowedCidrs,
@@ -137,10 +147,12 @@ export class DeliveryWorker {
     if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
     clearTimeout(this.soonTimer);
     await this.unlisten?.().catch(() => {});
+    await this.releaseWaiting();
     while (this.pumping || this.running.size > 0) {
       await Promise.all([...this.running]);
       if (this.pumping) await new Promise((r) => setTimeout(r, 5));
     }
+    await this.releaseWaiting(); // claimed by a pump that was under way
     await this.flush();
     await this.agent.close();
   }
@@ -163,7 +175,7 @@ export class DeliveryWorker {
       do {
         this.again = false;
         while (!this.stopped) {
-          const room = this.o.maxInFlight - this.inFlightTotal;
+          const room = this.o.maxInFlight - this.heldTotal;
           if (room <= 0) break;
           const limit = Math.min(this.o.batchSize, room);
           // An abandoned claim's rows stay leased and come back when the lease ends.
@@ -171,8 +183,8 @@ export class DeliveryWorker {
             deliveryClaimDue(this.ctx.db, {
               limit,
               leaseMs: this.o.leaseMs,
-              perWebhook: this.o.perWebhook,
-              inFlight: this.inFlight,
+              perWebhook: this.o.perWebhook + this.o.claimAhead,
+              held: this.held,
             }),
             STORE_CALL_DEADLINE_MS,
             'delivery claim',
@@ -180,7 +192,7 @@ export class DeliveryWorker {
           const disabled = rows.filter((r) => !r.enabled);
           if (disabled.length > 0)
             await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
-          for (const row of rows) if (row.enabled) this.dispatch(row);
+          for (const row of rows) if (row.enabled) this.hold(row);
           // Fewer than asked can still mean more is due (per-webhook caps cut the batch): go on
           // until a claim comes back empty.
           if (rows.length === 0) break;
@@ -191,24 +203,72 @@ export class DeliveryWorker {
     }
   }
 
-  private dispatch(d: ClaimedDelivery): void {
-    this.inFlight.set(d.webhook_id, (this.inFlight.get(d.webhook_id) ?? 0) + 1);
-    this.inFlightTotal++;
+  private hold(d: ClaimedDelivery): void {
+    const w = d.webhook_id;
+    this.held.set(w, (this.held.get(w) ?? 0) + 1);
+    this.heldTotal++;
+    const queue = this.waiting.get(w);
+    if (queue) queue.push(d);
+    else this.waiting.set(w, [d]);
+    this.startWaiting(w);
+  }
+
+  /** Starts the webhook's waiting deliveries while it has free sending slots. */
+  private startWaiting(w: string): void {
+    const queue = this.waiting.get(w);
+    while (queue && queue.length > 0 && !this.stopped && (this.sending.get(w) ?? 0) < this.o.perWebhook) {
+      this.send(queue.shift()!);
+    }
+    if (queue?.length === 0) this.waiting.delete(w);
+  }
+
+  private release(w: string, n: number): void {
+    const left = (this.held.get(w) ?? n) - n;
+    if (left <= 0) this.held.delete(w);
+    else this.held.set(w, left);
+    this.heldTotal -= n;
+  }
+
+  private send(d: ClaimedDelivery): void {
+    const w = d.webhook_id;
+    this.sending.set(w, (this.sending.get(w) ?? 0) + 1);
     const p = this.attempt(d)
       .catch((e) => this.o.log.error({ err: (e as Error).message, deliveryId: d.id }, 'delivery failed'))
       .finally(() => {
         this.running.delete(p);
-        const n = (this.inFlight.get(d.webhook_id) ?? 1) - 1;
-        if (n <= 0) this.inFlight.delete(d.webhook_id);
-        else this.inFlight.set(d.webhook_id, n);
-        this.inFlightTotal--;
+        const n = (this.sending.get(w) ?? 1) - 1;
+        if (n <= 0) this.sending.delete(w);
+        else this.sending.set(w, n);
+        const wasFull = (this.held.get(w) ?? 0) >= this.o.perWebhook + this.o.claimAhead;
+        this.release(w, 1);
+        this.startWaiting(w);
         // A freed slot lets more be claimed: when a worthwhile batch fits, or when this webhook
-        // had been at its cap (its next delivery may be waiting on exactly this slot). Coalesced
+        // had been at its cap (the claim refills its waiting line before it runs dry). Coalesced
         // over a few ms so that a stream of completions costs a few claims, not one each.
-        const room = this.o.maxInFlight - this.inFlightTotal;
-        if (room >= this.o.batchSize / 4 || n + 1 >= this.o.perWebhook) this.wakeSoon();
+        if (this.o.maxInFlight - this.heldTotal >= this.o.batchSize / 4 || wasFull) this.wakeSoon();
       });
     this.running.add(p);
+  }
+
+  /** Gives the waiting (unsent) deliveries back to the queue, for any worker, at once. */
+  private async releaseWaiting(): Promise<void> {
+    const unsent = [...this.waiting.values()].flat();
+    this.waiting.clear();
+    for (const d of unsent) this.release(d.webhook_id, 1);
+    if (unsent.length === 0) return;
+    try {
+      await withDeadline(
+        deliveriesRelease(
+          this.ctx.db,
+          unsent.map((d) => ({ id: d.id, lease: d.leased_until })),
+        ),
+        STORE_CALL_DEADLINE_MS,
+        'releasing deliveries',
+      );
+    } catch (e) {
+      // Their leases end by themselves; they come back then.
+      this.o.log.warn({ err: (e as Error).message, count: unsent.length }, 'releasing deliveries failed');
+    }
   }
 
   private decrypt(sealed: string): string {
@@ -248,9 +308,22 @@ export class DeliveryWorker {
       body: d.body,
       timeoutMs: this.o.timeoutMs,
     });
-    this.buffer.push(this.outcomeOf(d, at, result));
+    const outcome = this.outcomeOf(d, at, result);
+    if (outcome.gone) this.dropWaiting(d.webhook_id);
+    this.buffer.push(outcome);
     if (this.buffer.length >= FLUSH_AT) void this.flush();
     else this.flushTimer ??= setTimeout(() => void this.flush(), COALESCE_MS);
+  }
+
+  /**
+   * The receiver answered 410: its waiting deliveries are not sent. Recording the 410 disables the
+   * webhook and fails its pending deliveries, these included (their leases do not protect them).
+   */
+  private dropWaiting(w: string): void {
+    const queue = this.waiting.get(w);
+    if (!queue) return;
+    this.waiting.delete(w);
+    this.release(w, queue.length);
   }
 
   private outcomeOf(d: ClaimedDelivery, at: Date, r: SendResult): AttemptOutcome {

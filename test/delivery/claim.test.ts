@@ -32,7 +32,7 @@ after(async () => {
   await t.close();
 });
 
-const claimOpts = { limit: 100, leaseMs: 60_000, perWebhook: 1000, inFlight: new Map<string, number>() };
+const claimOpts = { limit: 100, leaseMs: 60_000, perWebhook: 1000, held: new Map<string, number>() };
 
 async function tenantWithHooks(
   name: string,
@@ -84,13 +84,13 @@ describe('claiming', () => {
     const capped = await deliveryClaimDue(t.store.db, {
       ...claimOpts,
       perWebhook: 1,
-      inFlight: new Map([[hooks[0]!, 1]]),
+      held: new Map([[hooks[0]!, 1]]),
     });
     assert.deepEqual(capped, []);
     const second = await deliveryClaimDue(t.store.db, {
       ...claimOpts,
       perWebhook: 2,
-      inFlight: new Map([[hooks[0]!, 1]]),
+      held: new Map([[hooks[0]!, 1]]),
     });
     assert.equal(second[0]?.event_id, retry.id);
     await t.store.db.query('DELETE FROM webhook_deliveries WHERE webhook_id = ANY($1)', [hooks]);

@@ -274,6 +274,83 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('claims ahead beyond the sending cap; stopping gives the unsent ones back at once', async () => {
+    const b = await createTenant(t, 'Ahead');
+    const lock = await insertLock(t, b.projectId);
+    const held: (() => void)[] = [];
+    let now = 0;
+    let most = 0;
+    rx.handler = (req, res) => {
+      if (req.path !== '/ahead') return void res.end('ok');
+      most = Math.max(most, ++now);
+      held.push(() => {
+        now--;
+        res.end('ok');
+      });
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/ahead'));
+    for (let i = 0; i < 8; i++) await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
+    const leased = async () =>
+      (
+        await t.store.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND leased_until IS NOT NULL',
+          [hook.id],
+        )
+      ).rows[0]!.n;
+    let stopped: Promise<void> | undefined;
+    try {
+      await waitFor('two requests held by the receiver', () => held.length === 2);
+      // 2 being sent + 3 claimed ahead; the other 3 stay in the queue for any worker.
+      await waitFor('five leased', async () => (await leased()) === 5);
+      stopped = w.stop();
+      await waitFor('the three waiting released while two are still in flight', async () => {
+        return (await leased()) === 2;
+      });
+      for (const release of held.splice(0)) release();
+      await stopped;
+      assert.equal(most, 2);
+      const rows = await deliveryRows(t, hook.id);
+      assert.equal(rows.filter((d) => d.status === 'succeeded').length, 2);
+      assert.equal(rows.filter((d) => d.status === 'pending' && d.attempt_count === 0).length, 6);
+      // Released means due now: a fresh worker sends the rest without waiting for a lease.
+      const w2 = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
+      try {
+        rx.handler = (_req, res) => void res.end('ok');
+        await waitFor('the rest delivered', async () =>
+          (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
+        );
+      } finally {
+        await w2.stop();
+      }
+    } finally {
+      for (const release of held.splice(0)) release();
+      await (stopped ?? w.stop());
+    }
+  });
+
+  it('410 Gone: the deliveries claimed ahead for that webhook are never sent', async () => {
+    const b = await createTenant(t, 'GoneAhead');
+    const lock = await insertLock(t, b.projectId);
+    let sent = 0;
+    rx.handler = (req, res) => {
+      if (req.path === '/gone-ahead') sent++;
+      res.statusCode = req.path === '/gone-ahead' ? 410 : 200;
+      res.end();
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/gone-ahead'));
+    for (let i = 0; i < 6; i++) await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { perWebhook: 1, claimAhead: 5 });
+    try {
+      await waitFor('all failed', async () =>
+        (await deliveryRows(t, hook.id)).every((d) => d.status === 'failed'),
+      );
+      assert.equal(sent, 1);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('signs with both secrets for 24 hours after a rotation', async () => {
     const b = await createTenant(t, 'Rotated');
     const lock = await insertLock(t, b.projectId);
