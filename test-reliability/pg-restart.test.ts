@@ -133,6 +133,7 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
       () => [...accepted].every((id) => delivered().has(id)),
       60_000,
     ).catch(() => undefined);
+    const allDeliveredAfterUpMs = Date.now() - up;
     const got = delivered();
     const missingDelivery = [...accepted].filter((id) => !got.has(id));
 
@@ -165,6 +166,12 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
           .join('\n'),
       );
     }
+    // Worker store calls abandoned at their deadline (worker.ts withDeadline): each one is a store
+    // promise that never settled, which once (rarely) stalled the worker for good after a restart.
+    const abandoned = api
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('did not settle'));
     const firstOk = samples.filter((s) => s.start > up && s.status === 200).map((s) => s.end);
     report('pg-restart', {
       requests: samples.length,
@@ -182,6 +189,8 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
       // At-least-once: an attempt sent while its outcome could not be recorded is sent again when
       // its lease ends (receivers dedup on webhook-id). Reported, not asserted.
       receiverDuplicates: rx.requests.length - got.size,
+      allDeliveredAfterUpMs,
+      abandonedStoreCalls: abandoned,
     });
     assert.deepEqual(
       bad.map((s) => s.status),
@@ -201,6 +210,7 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
     assert.ok(recoveredMs < 5000, `recovered ${recoveredMs} ms after PostgreSQL returned`);
     assert.equal(missingLog.length, 0, 'accepted events missing from the access log');
     assert.equal(missingDelivery.length, 0, `accepted events never delivered\n${api.output().slice(-3000)}`);
+    assert.deepEqual(abandoned, [], 'the worker abandoned store calls that never settled');
   } finally {
     running = false;
     await load;
