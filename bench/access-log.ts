@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { ADMIN_TOKEN, api, fmt, freePort, PG_URL, seedTenant, table } from './lib.ts';
+import { ADMIN_TOKEN, api, fmt, freePort, PG_URL, profileArgs, seedTenant, table } from './lib.ts';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const BIG = Math.floor(TOTAL / 10);
@@ -54,7 +54,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; dataD
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -136,6 +136,28 @@ async function timedPages(base: string, path: string, token: string, follow: boo
   await agent.close();
   times.sort((a, b) => a - b);
   return { p50: pct(times, 0.5), p99: pct(times, 0.99), cursor };
+}
+
+/**
+ * Baseline in the same run, same server and connection pattern: GET /readyz, an HTTP request that
+ * makes one trivial store query. What a page costs beyond it is the access log's own work; what it
+ * costs itself shows how noisy the machine is (this VM's loopback round trips have 3-15 ms stalls).
+ */
+async function timedBaseline(base: string) {
+  const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
+  const get = async () => {
+    const t = performance.now();
+    const r = await request(`${base}/readyz`, { dispatcher: agent });
+    await r.body.dump();
+    if (r.statusCode !== 200) throw new Error(`readyz: ${r.statusCode}`);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 50; i++) await get();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) times.push(await get());
+  await agent.close();
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 0.5), p99: pct(times, 0.99) };
 }
 
 /**
@@ -251,6 +273,7 @@ async function main(): Promise<void> {
 
     const path = `/v2/projects/${projectId}/locks/${lockId}/logs/access`;
     const load2 = loadavg()[0]!;
+    const baseline = await timedBaseline(server.base);
     const first = await timedPages(server.base, path, token, false);
     const deep = await timedPages(server.base, path, token, true);
     const load3 = loadavg()[0]!;
@@ -266,6 +289,7 @@ async function main(): Promise<void> {
       `Access log, one lock with ${fmt(BIG)} events among ${fmt(TOTAL)} (PostgreSQL), ${fmt(REQUESTS)} sequential requests of 100 events`,
       ['page', 'HTTP p50 ms', 'HTTP p99 ms', 'SQL planning / execution ms (median of 20)', 'plan'],
       [
+        ['baseline: GET /readyz (one trivial query)', fmt(baseline.p50, 2), fmt(baseline.p99, 2), '', ''],
         [
           'first page',
           fmt(first.p50, 2),

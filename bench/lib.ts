@@ -47,9 +47,10 @@ export interface Server {
 
 /** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+export const profileArgs = () => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []);
 
 function spawnNode(args: string[], env: Record<string, string>) {
-  const prof = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const prof = profileArgs();
   const child = spawn(process.execPath, [...prof, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -253,6 +253,8 @@ describe('GET /v2/projects/{projectId}/locks/{lockId}/logs/access', () => {
       const r = await log(`?limit=1${cursor ? `&startAfterId=${cursor}` : ''}`, a.projectToken, path);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       seen.push(...r.body.accessEvents.map((e: { id: string }) => e.id));
+      // Shown with milliseconds, truncated like Date#toISOString (…999 µs does not round up).
+      for (const e of r.body.accessEvents) assert.equal(e.created, `${base}Z`);
       cursor = r.body.startAfterId;
     } while (cursor);
     const tie = [ids[1]!, ids[2]!].sort().reverse();

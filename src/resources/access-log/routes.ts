@@ -11,17 +11,20 @@ import { cursorDecode, cursorEncode } from './cursor.ts';
 import { type AccessEventRow, accessEventsPage, lockExistsInProject } from './queries.ts';
 import { AccessEventSchema, AccessLogQuery, AccessLogResponse, ProjectAccessLogQuery } from './schema.ts';
 
+/** "…:30.123456Z" → "…:30.123Z": milliseconds, truncated, as Date#toISOString prints them. */
+const millis = (us: string) => `${us.slice(0, 23)}Z`;
+
 function present(r: AccessEventRow) {
   return {
     id: r.id,
     action: r.action as 'locked' | 'unlocked',
-    created: r.created.toISOString(),
+    created: millis(r.created_text),
     keyId: r.key_id,
     lockId: r.lock_id,
     lockName: r.lock_name,
     appUserId: r.app_user_id,
     userName: r.user_name,
-    received: r.received.toISOString(),
+    received: millis(r.received_text),
     origin: r.origin as 'integrator' | 'shared',
   };
 }
