@@ -35,18 +35,9 @@ export interface ClaimOptions {
  * at most `perWebhook` held per webhook (counting those this worker already holds), rows other
  * workers hold skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose
  * worker died becomes due again by itself, and ms precision makes `leased_until` a usable token.
+ * One statement, so one round trip and no explicit transaction.
  */
-export async function deliveryClaimDue(db: Db, o: ClaimOptions): Promise<ClaimedDelivery[]> {
-  // Statistics are stale exactly when it matters (a burst of inserts; PGlite never auto-analyzes):
-  // then the planner bitmap-scans and sorts the whole due set, 20k rows in 12 ms, on every claim.
-  // Only index paths are left to it here, so the claim index is read in order and stops at LIMIT.
-  return db.transaction(async (tx) => {
-    await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
-    return deliveryClaimDueIn(tx, o);
-  });
-}
-
-async function deliveryClaimDueIn(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const full: string[] = [];
   const busyIds: string[] = [];
   const busyUsed: number[] = [];
@@ -61,12 +52,8 @@ async function deliveryClaimDueIn(db: Queryable, o: ClaimOptions): Promise<Claim
     `WITH busy AS (
        SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, used)
      ), cand AS (
-       SELECT d.id, d.webhook_id, d.attempt_count, d.next_attempt_at
-         FROM webhook_deliveries d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND NOT (d.webhook_id = ANY($3::uuid[]))
-        ORDER BY (d.attempt_count > 0), d.next_attempt_at
-        LIMIT $4
-        FOR UPDATE SKIP LOCKED
+       -- migrations/0006: the claim index in order, rows other workers hold skipped, locked here
+       SELECT * FROM delivery_claim_candidates($3::uuid[], $4::int)
      ), ranked AS (
        SELECT c.id, c.attempt_count, c.next_attempt_at,
               row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at)
@@ -108,17 +95,72 @@ export interface RecordResult {
   disabled: { id: string; reason: string }[];
 }
 
-/** Records a batch of attempts and their consequences in one transaction. */
+/**
+ * Records a batch of attempts and their consequences atomically. The common batch (every attempt
+ * succeeded) is ONE statement, so one round trip; failures add the webhook bookkeeping in a
+ * transaction around it.
+ */
 export async function deliveryOutcomesRecord(
-  tx: Tx,
+  db: Db,
   outcomes: readonly AttemptOutcome[],
   disableAfterFailingMs: number,
 ): Promise<RecordResult> {
+  const succeeded = [...new Set(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.webhookId))];
+  const failedOnly = [
+    ...new Set(outcomes.filter((o) => o.status !== 'succeeded').map((o) => o.webhookId)),
+  ].filter((id) => !succeeded.includes(id));
+  const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.webhookId))];
+  if (failedOnly.length === 0 && gone.length === 0) {
+    await outcomesWrite(db, outcomes, succeeded);
+    return { disabled: [] };
+  }
+  return db.transaction(async (tx) => {
+    await outcomesWrite(tx, outcomes, succeeded);
+    const disabled: { id: string; reason: string }[] = [];
+    if (failedOnly.length > 0) {
+      await tx.query(
+        'UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL',
+        [failedOnly],
+      );
+      const reason = `failing without any success for ${Math.round(disableAfterFailingMs / 86_400_000)} days`;
+      const r = await tx.query<{ id: string }>(
+        `UPDATE webhooks SET enabled = false, disabled_reason = $3
+          WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id`,
+        [failedOnly, disableAfterFailingMs / 1000, reason],
+      );
+      disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+    }
+    if (gone.length > 0) {
+      const reason = 'the receiver answered 410 Gone';
+      const r = await tx.query<{ id: string }>(
+        'UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = ANY($1) AND enabled RETURNING id',
+        [gone, reason],
+      );
+      disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+    }
+    if (disabled.length > 0)
+      await deliveriesFailPending(
+        tx,
+        disabled.map((d) => d.id),
+      );
+    return { disabled };
+  });
+}
+
+/**
+ * One statement: the attempts (always: they happened); the deliveries' new state only while the
+ * row still carries our lease and is pending (a lease that expired and was taken by another worker,
+ * or a webhook disabled meanwhile, wins over this late result); and `last_success_at` of the
+ * webhooks that succeeded, written at most once a minute per webhook (and whenever it clears a
+ * failure), since a busy webhook would otherwise rewrite its row on every batch.
+ */
+async function outcomesWrite(
+  db: Queryable,
+  outcomes: readonly AttemptOutcome[],
+  succeeded: readonly string[],
+): Promise<void> {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
-  // One statement: the attempts (always: they happened), and the deliveries' new state only while
-  // the row still carries our lease and is pending (a lease that expired and was taken by another
-  // worker, or a webhook disabled meanwhile, wins over this late result).
-  await tx.query(
+  await db.query(
     `WITH r AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::timestamptz[],
                             $6::timestamptz[], $7::int[], $8::int[], $9::text[])
@@ -128,6 +170,10 @@ export async function deliveryOutcomesRecord(
        SELECT r.id, r.attempt, r.at, r.response_status, r.duration_ms, r.error
          FROM r JOIN webhook_deliveries d ON d.id = r.id -- a webhook deleted meanwhile took its deliveries
        ON CONFLICT DO NOTHING
+     ), alive AS (
+       UPDATE webhooks SET last_success_at = now(), failing_since = NULL
+        WHERE id = ANY($10::uuid[])
+          AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 minute')
      )
      UPDATE webhook_deliveries d
         SET status = r.status, attempt_count = r.attempt, leased_until = NULL,
@@ -145,49 +191,9 @@ export async function deliveryOutcomesRecord(
       col((o) => o.responseStatus),
       col((o) => o.durationMs),
       col((o) => o.error),
+      succeeded,
     ],
   );
-  const succeeded = [...new Set(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.webhookId))];
-  const failedOnly = [
-    ...new Set(outcomes.filter((o) => o.status !== 'succeeded').map((o) => o.webhookId)),
-  ].filter((id) => !succeeded.includes(id));
-  const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.webhookId))];
-  if (succeeded.length > 0)
-    // Written at most once a minute per webhook (and whenever it clears a failure): a busy webhook
-    // would otherwise rewrite its row on every batch.
-    await tx.query(
-      `UPDATE webhooks SET last_success_at = now(), failing_since = NULL
-        WHERE id = ANY($1)
-          AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 minute')`,
-      [succeeded],
-    );
-  const disabled: { id: string; reason: string }[] = [];
-  if (failedOnly.length > 0) {
-    await tx.query('UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL', [
-      failedOnly,
-    ]);
-    const reason = `failing without any success for ${Math.round(disableAfterFailingMs / 86_400_000)} days`;
-    const r = await tx.query<{ id: string }>(
-      `UPDATE webhooks SET enabled = false, disabled_reason = $3
-        WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id`,
-      [failedOnly, disableAfterFailingMs / 1000, reason],
-    );
-    disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
-  }
-  if (gone.length > 0) {
-    const reason = 'the receiver answered 410 Gone';
-    const r = await tx.query<{ id: string }>(
-      'UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = ANY($1) AND enabled RETURNING id',
-      [gone, reason],
-    );
-    disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
-  }
-  if (disabled.length > 0)
-    await deliveriesFailPending(
-      tx,
-      disabled.map((d) => d.id),
-    );
-  return { disabled };
 }
 
 /**

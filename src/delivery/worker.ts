@@ -373,9 +373,7 @@ export class DeliveryWorker {
         try {
           const record = () =>
             withDeadline(
-              this.ctx.db.transaction((tx) =>
-                deliveryOutcomesRecord(tx, batch, this.o.disableAfterFailingMs),
-              ),
+              deliveryOutcomesRecord(this.ctx.db, batch, this.o.disableAfterFailingMs),
               STORE_CALL_DEADLINE_MS,
               'recording delivery outcomes',
             );

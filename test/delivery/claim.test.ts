@@ -111,26 +111,24 @@ describe('claiming', () => {
       );
       assert.equal(rx.requests.filter((r) => r.headers['webhook-id'] === ev.id).length, 1);
       // The dead worker's result arrives late: its lease token no longer matches.
-      await t.store.db.transaction((tx) =>
-        deliveryOutcomesRecord(
-          tx,
-          [
-            {
-              deliveryId: dead!.id,
-              webhookId: dead!.webhook_id,
-              lease: dead!.leased_until,
-              attempt: 1,
-              at: new Date(),
-              responseStatus: 500,
-              durationMs: 1,
-              error: 'HTTP 500',
-              status: 'failed',
-              nextAttemptAt: null,
-              gone: false,
-            },
-          ],
-          5 * 86_400_000,
-        ),
+      await deliveryOutcomesRecord(
+        t.store.db,
+        [
+          {
+            deliveryId: dead!.id,
+            webhookId: dead!.webhook_id,
+            lease: dead!.leased_until,
+            attempt: 1,
+            at: new Date(),
+            responseStatus: 500,
+            durationMs: 1,
+            error: 'HTTP 500',
+            status: 'failed',
+            nextAttemptAt: null,
+            gone: false,
+          },
+        ],
+        5 * 86_400_000,
       );
       const rows = await deliveryRows(t, hooks[0]!);
       assert.equal(rows[0]!.status, 'succeeded');
@@ -150,24 +148,22 @@ describe('claiming', () => {
       token: a.projectToken,
     });
     assert.equal(del.status, 204);
-    await t.store.db.transaction((tx) =>
-      deliveryOutcomesRecord(
-        tx,
-        mine.map((c) => ({
-          deliveryId: c.id,
-          webhookId: c.webhook_id,
-          lease: c.leased_until,
-          attempt: 1,
-          at: new Date(),
-          responseStatus: 200,
-          durationMs: 3,
-          error: null,
-          status: 'succeeded' as const,
-          nextAttemptAt: null,
-          gone: false,
-        })),
-        5 * 86_400_000,
-      ),
+    await deliveryOutcomesRecord(
+      t.store.db,
+      mine.map((c) => ({
+        deliveryId: c.id,
+        webhookId: c.webhook_id,
+        lease: c.leased_until,
+        attempt: 1,
+        at: new Date(),
+        responseStatus: 200,
+        durationMs: 3,
+        error: null,
+        status: 'succeeded' as const,
+        nextAttemptAt: null,
+        gone: false,
+      })),
+      5 * 86_400_000,
     );
     const rows = await deliveryRows(t, hooks[1]!);
     assert.equal(rows[0]!.status, 'succeeded');
