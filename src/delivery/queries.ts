@@ -1,6 +1,6 @@
 // SQL of the delivery worker. The worker spans every tenant by design (it serves the whole queue);
 // request paths never call these.
-import type { Db, Queryable, Tx } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 
 export interface ClaimedDelivery {
   id: string;
