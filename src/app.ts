@@ -41,6 +41,8 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // request.ip is the client behind the configured proxies only (LATCHKEY_TRUST_PROXY).
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Strict body validation in every plugin scope (see validation.ts for why not setValidatorCompiler).
     schemaController: { compilersFactory: validatorCompilersFactory },
   });

@@ -22,6 +22,8 @@ export interface Config {
   appOtpWebhookUrl: string | undefined;
   tokenRatePerClient: number;
   tokenRatePerIp: number;
+  /** Proxies (CIDR ranges) whose X-Forwarded-For names the client; empty: the socket address is the client. */
+  trustProxy: string[];
   logLevel: string;
   runWorker: boolean;
   pgPoolSize: number;
@@ -101,6 +103,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'LATCHKEY_TOKEN_RATE_PER_IP',
     default: '6000',
     meaning: 'token requests per minute per source address; 0 = off',
+  },
+  {
+    name: 'LATCHKEY_TRUST_PROXY',
+    default: 'empty',
+    meaning:
+      'addresses or CIDR ranges of your reverse proxies: behind them the client address (per-IP limits, logs) is read from X-Forwarded-For',
   },
   {
     name: 'LATCHKEY_LOG_LEVEL',
@@ -192,6 +200,19 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     p.add('LATCHKEY_WEBHOOK_ALLOWED_CIDRS', (e as Error).message);
   }
 
+  // A bare address is its own one-address range. Only these hops are believed: a client cannot
+  // choose its own address for the per-IP limits by sending X-Forwarded-For.
+  const trustProxy = (env.LATCHKEY_TRUST_PROXY || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => (s.includes('/') || isIP(s) === 0 ? s : `${s}/${isIP(s) === 4 ? 32 : 128}`));
+  try {
+    parseCidrList(trustProxy);
+  } catch (e) {
+    p.add('LATCHKEY_TRUST_PROXY', (e as Error).message);
+  }
+
   const appOtpSender = (env.LATCHKEY_APP_OTP_SENDER || 'log') as Config['appOtpSender'];
   if (appOtpSender !== 'log' && appOtpSender !== 'webhook')
     p.add('LATCHKEY_APP_OTP_SENDER', 'must be log or webhook');
@@ -225,6 +246,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     appOtpWebhookUrl,
     tokenRatePerClient: int(env, 'LATCHKEY_TOKEN_RATE_PER_CLIENT', 600, 0, 10_000_000, p),
     tokenRatePerIp: int(env, 'LATCHKEY_TOKEN_RATE_PER_IP', 6000, 0, 10_000_000, p),
+    trustProxy,
     logLevel,
     runWorker: worker === 'on',
     pgPoolSize: int(env, 'LATCHKEY_PG_POOL_SIZE', 20, 1, 1000, p),

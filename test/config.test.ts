@@ -27,6 +27,15 @@ describe('configuration', () => {
     assert.equal(loadConfig({ PORT: '9000' }).publicUrl, 'http://localhost:9000');
   });
 
+  it('LATCHKEY_TRUST_PROXY: addresses become one-address ranges; unset trusts no proxy', () => {
+    assert.deepEqual(loadConfig({}).trustProxy, []);
+    assert.deepEqual(loadConfig({ LATCHKEY_TRUST_PROXY: ' 10.0.0.0/8 , 127.0.0.1,::1 ' }).trustProxy, [
+      '10.0.0.0/8',
+      '127.0.0.1/32',
+      '::1/128',
+    ]);
+  });
+
   it('reports every bad variable at once, by name', () => {
     try {
       loadConfig({
@@ -38,6 +47,7 @@ describe('configuration', () => {
         LATCHKEY_APP_OTP_SENDER: 'webhook',
         LATCHKEY_MASTER_KEY: 'dG9vIHNob3J0',
         LATCHKEY_LOG_LEVEL: 'loud',
+        LATCHKEY_TRUST_PROXY: '10.0.0.0/8,proxy.internal',
       });
       assert.fail('should throw');
     } catch (e) {
@@ -52,6 +62,7 @@ describe('configuration', () => {
         'LATCHKEY_APP_OTP_WEBHOOK_URL',
         'LATCHKEY_MASTER_KEY',
         'LATCHKEY_LOG_LEVEL',
+        'LATCHKEY_TRUST_PROXY',
       ]) {
         assert.ok(names.includes(n), `${n} reported`);
       }
