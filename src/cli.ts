@@ -16,7 +16,7 @@ import { openAndMigrate } from './server.ts';
 
 const USAGE = `usage: latchkey <command>
   serve                                  start the HTTP API (and the delivery worker)
-  worker                                 run only the delivery worker
+  worker                                 run only the delivery worker (/metrics, /healthz on PORT)
   migrate                                apply pending migrations
   keys rotate                            publish a new signing key (it signs after the activation delay)
   admin create-organization --name N

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
 import { loggerOptions } from './http/logging.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { opsRoutes } from './ops/routes.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -60,24 +61,31 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
 
 export interface RunningWorker {
   log: FastifyInstance['log'];
+  address: string;
   stop(): Promise<void>;
 }
 
-/** `latchkey worker`: only the delivery worker, no HTTP listener (scale workers apart from the API). */
+/**
+ * `latchkey worker`: only the delivery worker (scale workers apart from the API). It serves no API,
+ * only the operations endpoints on PORT/HOST: /healthz, /readyz and /metrics, because the delivery
+ * counters and latency histogram exist only in the process that delivers.
+ */
 export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
   const db = await openAndMigrate(config);
-  const ctx = await createContext(config, db);
-  // A Fastify instance that never listens: the same JSON log lines and redaction as the server.
-  const logHost = Fastify({ logger: loggerOptions(config.logLevel) });
-  const stops = await startBackgroundJobs(ctx, logHost.log, { deliveryWorker: true });
-  logHost.log.info({ store: db.kind }, 'delivery worker started');
+  const ctx = await createContext(config, db, { defaultMetrics: true });
+  const ops = Fastify({ logger: loggerOptions(config.logLevel), return503OnClosing: true });
+  await opsRoutes(ops, ctx);
+  const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
+  const address = await ops.listen({ port: config.port, host: config.host });
+  ops.log.info({ store: db.kind, address }, 'delivery worker started');
   let stopping: Promise<void> | undefined;
   return {
-    log: logHost.log,
+    log: ops.log,
+    address,
     stop() {
       stopping ??= (async () => {
+        await ops.close();
         for (const s of stops.reverse()) await s();
-        await logHost.close();
         await db.close();
       })();
       return stopping;

@@ -1,10 +1,10 @@
-// `latchkey worker` as a real process: only the delivery worker (no HTTP listener), trusting the
-// test CA through NODE_EXTRA_CA_CERTS (the rule for spawned processes), draining on SIGTERM.
+// `latchkey worker` as a real process: only the delivery worker (no API; /healthz, /readyz and
+// /metrics on PORT), trusting the test CA through NODE_EXTRA_CA_CERTS (the rule for spawned
+// processes), draining on SIGTERM.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -91,26 +91,16 @@ async function seed(secret: string): Promise<{ eventId: string; body: string }> 
   }
 }
 
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.once('error', () => resolve(true));
-  });
-
 describe('latchkey worker', () => {
-  it('delivers queued events without serving HTTP, and stops cleanly on SIGTERM', async () => {
+  it('delivers queued events, serves only the operations endpoints, and stops cleanly on SIGTERM', async () => {
     const secret = webhookSecretGenerate();
     const { eventId, body } = await seed(secret);
-    const port = 20000 + Math.floor(Math.random() * 20000);
     child = spawn(process.execPath, [join(ROOT, 'bin', 'latchkey.js'), 'worker'], {
       env: {
         ...process.env,
         DATABASE_URL: '',
-        PORT: String(port),
+        PORT: '0',
+        HOST: '127.0.0.1',
         LATCHKEY_DATA_DIR: dir,
         LATCHKEY_MASTER_KEY: masterKey.toString('base64'),
         LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
@@ -135,7 +125,16 @@ describe('latchkey worker', () => {
     });
     assert.equal(got.body, body);
     new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
-    assert.equal(await refused(port), true);
+    const base = await waitFor(
+      'the worker listening',
+      () => /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1],
+    );
+    assert.equal((await fetch(`${base}/healthz`)).status, 200);
+    assert.equal((await fetch(`${base}/v2/projects`)).status, 404); // no API here
+    // The delivery counters live in the process that delivers, so they are exported from here.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    assert.match(metrics, /^latchkey_webhook_deliveries_total\{outcome="succeeded"\} 1$/m);
+    assert.match(metrics, /^latchkey_webhook_delivery_latency_seconds_count 1$/m);
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     assert.equal(await exited, 0, output);
