@@ -18,7 +18,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { ADMIN_TOKEN, api, fmt, freePort, PG_URL, profileArgs, seedTenant, table } from './lib.ts';
+import {
+  ADMIN_TOKEN,
+  api,
+  fmt,
+  freePort,
+  PG_URL,
+  profileArgs,
+  seedTenant,
+  serverArgs,
+  table,
+} from './lib.ts';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const BIG = Math.floor(TOTAL / 10);
@@ -54,7 +64,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; dataD
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
-  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profileArgs(), ...serverArgs()], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -45,6 +45,20 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The node arguments of `npm start` (package.json), so benchmarks run the server exactly as it
+ * ships, V8 flags included: "node --max-semi-space-size=64 --import tsx src/main.ts" → the args.
+ */
+export function serverArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = pkg.scripts.start.split(/\s+/);
+  if (node !== 'node' || args.at(-1) !== 'src/main.ts')
+    throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return args;
+}
+
 /** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 export const profileArgs = () => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []);
@@ -102,7 +116,7 @@ export async function startLatchkey(store: StoreKind, env: Record<string, string
     u.pathname = `/${dbName}`;
     storeEnv.DATABASE_URL = u.toString();
   }
-  const { child, out } = spawnNode(['--import', 'tsx', 'src/main.ts'], {
+  const { child, out } = spawnNode(serverArgs(), {
     PORT: String(port),
     HOST: '127.0.0.1',
     LATCHKEY_PUBLIC_URL: base,
