@@ -80,12 +80,16 @@ export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[])
     }
   }
   if (cols.id.length === 0) return 0;
-  const r = await tx.query(
-    `INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
-     ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+  // The insert and the NOTIFY (only when something was queued) in one statement: one round trip.
+  const { rows } = await tx.query<{ queued: number }>(
+    `WITH queued AS (
+       INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
+       ON CONFLICT (webhook_id, event_id) DO NOTHING
+       RETURNING 1
+     ), n AS (SELECT count(*)::int AS queued FROM queued)
+     SELECT queued, CASE WHEN queued > 0 THEN pg_notify('${DELIVERIES_CHANNEL}', '') END AS notified FROM n`,
     [cols.id, cols.webhook, cols.project, cols.event, cols.body, cols.received],
   );
-  if (r.rowCount > 0) await tx.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
-  return r.rowCount;
+  return rows[0]?.queued ?? 0;
 }

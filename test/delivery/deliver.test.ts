@@ -351,6 +351,27 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a queued delivery wakes the worker through NOTIFY, without waiting for its poll', async () => {
+    const b = await createTenant(t, 'Notified');
+    const lock = await insertLock(t, b.projectId);
+    rx.handler = (_req, res) => void res.end('ok');
+    await registerWebhook(t, b, lock, rx.url('/notified'));
+    // The poll is a minute away: only the NOTIFY of the enqueue can wake it in time.
+    const w = await startWorker(t, { pollMs: 60_000 });
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // the start-up claim has come back empty
+      const ev = await enqueueEvent(t, b.projectId, lock);
+      assert.equal(ev.queued, 1);
+      await waitFor(
+        'the notified delivery',
+        () => rx.requests.find((r) => r.headers['webhook-id'] === ev.id),
+        10_000,
+      );
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('signs with both secrets for 24 hours after a rotation', async () => {
     const b = await createTenant(t, 'Rotated');
     const lock = await insertLock(t, b.projectId);
