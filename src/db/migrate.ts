@@ -48,8 +48,15 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
   });
 }
 
+// The migrations shipped with this process's code: read once, not on every readiness probe.
+let shipped: number | undefined;
+
 /** True when every known migration is applied (readiness). */
-export async function migrationsCurrent(db: Db, migrations = readMigrations()): Promise<boolean> {
+export async function migrationsCurrent(
+  db: Db,
+  known = (shipped ??=
+    readMigrations().length),
+): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
-  return rows[0]?.n === migrations.length;
+  return rows[0]?.n === known;
 }
