@@ -50,13 +50,13 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
 
 // The migrations shipped with this process's code: read once, not on every readiness probe.
 let shipped: number | undefined;
+function shippedCount(): number {
+  shipped ??= readMigrations().length;
+  return shipped;
+}
 
 /** True when every known migration is applied (readiness). */
-export async function migrationsCurrent(
-  db: Db,
-  known = (shipped ??=
-    readMigrations().length),
-): Promise<boolean> {
+export async function migrationsCurrent(db: Db, known = shippedCount()): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
   return rows[0]?.n === known;
 }
