@@ -69,7 +69,7 @@ describe('access log retention', () => {
     const expectedDays = [];
     for (let d = Math.floor((now.getTime() - WINDOW * DAY) / DAY) * DAY; d <= today + 3 * DAY; d += DAY)
       expectedDays.push(partitionName(d));
-    assert.deepEqual(r.created, expectedDays);
+    assert.deepEqual(r.created, expectedDays.reverse()); // newest first
     assert.equal(r.movedFromDefault, 3);
     assert.deepEqual(r.dropped, []);
     assert.equal(r.deletedIds, 1);
@@ -124,7 +124,7 @@ describe('access log retention', () => {
     for (const name of r.dropped) assert.ok(!stillThere.includes(name));
     assert.ok(r.dropped.includes(partitionName(now.getTime() - WINDOW * DAY)));
     assert.ok(!r.dropped.includes(partitionName(cutoffDay)), 'the day holding the cutoff is kept');
-    assert.deepEqual(r.created, [partitionName(today + 4 * DAY), partitionName(today + 5 * DAY)]);
+    assert.deepEqual(r.created, [partitionName(today + 5 * DAY), partitionName(today + 4 * DAY)]);
     assert.equal(await whereIs(edge), 'gone');
     assert.equal(await count(t, 'SELECT count(*) AS n FROM access_event_ids WHERE id = $1', [edge]), 0);
     assert.notEqual(await whereIs(fresh), 'gone');

@@ -1,13 +1,13 @@
 // Retention of the access log (API.md 3.9): access_events is partitioned by UTC day on `created`
 // (access_events_YYYYMMDD). Each run, serialized across processes by an advisory lock:
-//   1. creates the day partitions from the start of the window to DAYS_AHEAD days from now (the
-//      first run creates the whole window), so inserts land in a day partition, not the default;
+//   1. creates the day partitions from DAYS_AHEAD days from now back to the start of the window
+//      (the first run creates the whole window), so inserts land in a day partition, not the default;
 //   2. drops day partitions wholly older than the window (cheap: no row-by-row DELETE);
 //   3. deletes expired rows from the default partition and from access_event_ids.
 // A day whose rows already sit in the default partition (written while its partition was missing)
 // cannot get its partition by CREATE ... PARTITION OF (PostgreSQL refuses: the default would then
 // hold rows of the new range). Those rows are moved: create the table detached, move the day's
-// rows into it, ATTACH it, all in one transaction with the default partition locked.
+// rows into it, ATTACH it, all in one transaction with the whole table locked (reads wait).
 // The same DDL runs on PostgreSQL 15+ and PGlite.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -47,7 +47,7 @@ async function partitionsList(q: Tx): Promise<string[]> {
 }
 
 /** Creates the partition of the UTC day starting at `day`, moving any of its rows out of the default. */
-async function partitionCreate(tx: Tx, day: number): Promise<number> {
+export async function partitionCreate(tx: Tx, day: number): Promise<number> {
   const name = partitionName(day);
   // An INSERT routes its row with the partition list it read when it locked access_events; if this
   // DDL commits in between, its row reaches the default partition and fails its new constraint
@@ -64,7 +64,11 @@ async function partitionCreate(tx: Tx, day: number): Promise<number> {
     await tx.query(`CREATE TABLE ${name} PARTITION OF access_events FOR VALUES FROM (${from}) TO (${to})`);
     return 0;
   }
-  await tx.query('LOCK TABLE access_events_default IN ACCESS EXCLUSIVE MODE');
+  // Reads wait too, on the parent: a read that had already expanded the partition list would
+  // otherwise wait on the default partition alone and then scan it emptied, without the new
+  // partition in its plan, and miss the day's events. Rare (rows reach the default only while a
+  // day's partition is missing, e.g. uploads during a new database's first retention run) and short.
+  await tx.query('LOCK TABLE access_events IN ACCESS EXCLUSIVE MODE');
   await tx.query(`CREATE TABLE ${name} (LIKE access_events INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
   const moved = await tx.query(
     `WITH m AS (DELETE FROM access_events_default WHERE created >= $1 AND created < $2 RETURNING *)
@@ -87,7 +91,9 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
       await fn(tx, new Set(await partitionsList(tx)));
     });
   const lastDay = dayStart(now) + (o.daysAhead ?? DAYS_AHEAD) * DAY_MS;
-  for (let day = dayStart(cutoff); day <= lastDay; day += DAY_MS) {
+  // Newest first: on a new database, today's partition exists after the first few transactions,
+  // so uploads arriving during this run land in it instead of the default partition.
+  for (let day = lastDay; day >= dayStart(cutoff); day -= DAY_MS) {
     await locked(async (tx, existing) => {
       if (existing.has(partitionName(day))) return;
       report.movedFromDefault += await partitionCreate(tx, day);
