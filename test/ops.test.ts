@@ -62,7 +62,12 @@ describe('operations', () => {
     assert.ok(!/^https?:/.test(script), 'no CDN');
     const js = await t.inject({ method: 'GET', url: `/docs/${script}` });
     assert.equal(js.statusCode, 200);
+    assert.match(String(js.headers['content-type']), /javascript/);
     assert.ok(js.body.length > 100_000);
+    // The bare path leads to the page (the UI is loaded on first use, behind these routes).
+    const bare = await t.inject({ method: 'GET', url: '/docs' });
+    assert.ok([200, 301, 302].includes(bare.statusCode), String(bare.statusCode));
+    if (bare.statusCode !== 200) assert.equal(bare.headers.location, '/docs/');
   });
 });
 
