@@ -11,22 +11,22 @@
 // reuses it and skips the ~2 minute load, so read-path changes can be measured in ~20 s.
 //   npm run bench:access-log          BENCH_EVENTS=1000000 npm run bench:access-log
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { DAY_MS, dayStart } from '../src/resources/access-log/retention.ts';
 import {
-  ADMIN_TOKEN,
   api,
+  type ClientCredentials,
+  clientToken,
   fmt,
-  freePort,
   PG_URL,
-  profileArgs,
+  type Server,
   seedTenant,
-  serverArgs,
+  startLatchkey,
   table,
 } from './lib.ts';
 
@@ -45,7 +45,7 @@ interface KeptState {
   masterKey: string;
   projectId: string;
   lockId: string;
-  creds: { client_id: string; client_secret: string };
+  creds: ClientCredentials;
 }
 const kept: KeptState | undefined = (() => {
   if (!KEEP || !existsSync(STATE_FILE)) return undefined;
@@ -59,37 +59,6 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-
-async function startServer(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
-  const child = spawn(process.execPath, [...profileArgs(), ...serverArgs()], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      LATCHKEY_DATA_DIR: dataDir,
-      LATCHKEY_PUBLIC_URL: base,
-      LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN,
-      LATCHKEY_MASTER_KEY: masterKey,
-      LATCHKEY_LOG_LEVEL: 'warn',
-      LATCHKEY_WORKER: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, child, dataDir };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server not ready');
-}
 
 async function load(c: pg.Client, projectId: string, lockId: string): Promise<number> {
   const started = performance.now();
@@ -124,28 +93,53 @@ async function load(c: pg.Client, projectId: string, lockId: string): Promise<nu
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
-async function timedPages(base: string, path: string, token: string, follow: boolean) {
+/**
+ * p50/p99 of REQUESTS sequential GETs on one keep-alive connection, after 50 warm-up requests (JIT,
+ * connection, caches). `next` gives the path of each request from the previous answer; `check`
+ * throws on a wrong answer.
+ */
+async function timed<T>(
+  base: string,
+  next: (previous: T | undefined) => string,
+  check: (status: number, body: T) => void,
+  headers: Record<string, string> = {},
+) {
   const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
-  const times: number[] = [];
-  let cursor: string | undefined;
+  let previous: T | undefined;
   const get = async () => {
-    const url = `${base}${path}?limit=100${follow && cursor ? `&startAfterId=${cursor}` : ''}`;
     const t = performance.now();
-    const r = await request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
-    const body = (await r.body.json()) as { accessEvents: unknown[]; startAfterId?: string };
+    const r = await request(`${base}${next(previous)}`, { dispatcher: agent, headers });
+    const body = (await r.body.json()) as T;
     const ms = performance.now() - t;
-    if (r.statusCode !== 200 || body.accessEvents.length !== 100) {
-      throw new Error(`page: ${r.statusCode} ${body.accessEvents?.length}`);
-    }
-    cursor = body.startAfterId;
+    check(r.statusCode, body);
+    previous = body;
     return ms;
   };
-  for (let i = 0; i < 50; i++) await get(); // warm-up (JIT, connection, caches)
-  cursor = undefined;
+  for (let i = 0; i < 50; i++) await get();
+  previous = undefined;
+  const times: number[] = [];
   for (let i = 0; i < REQUESTS; i++) times.push(await get());
   await agent.close();
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 0.5), p99: pct(times, 0.99), cursor };
+  return { p50: pct(times, 0.5), p99: pct(times, 0.99) };
+}
+
+interface Page {
+  accessEvents: unknown[];
+  startAfterId?: string;
+}
+
+/** 100-event pages of the lock: the first page again and again, or (`follow`) page after page. */
+function timedPages(base: string, path: string, token: string, follow: boolean) {
+  return timed<Page>(
+    base,
+    (prev) => `${path}?limit=100${follow && prev?.startAfterId ? `&startAfterId=${prev.startAfterId}` : ''}`,
+    (status, body) => {
+      if (status !== 200 || body.accessEvents?.length !== 100)
+        throw new Error(`page: ${status} ${body.accessEvents?.length}`);
+    },
+    { authorization: `Bearer ${token}` },
+  );
 }
 
 /**
@@ -153,21 +147,14 @@ async function timedPages(base: string, path: string, token: string, follow: boo
  * makes one trivial store query. What a page costs beyond it is the access log's own work; what it
  * costs itself shows how noisy the machine is (this VM's loopback round trips have 3-15 ms stalls).
  */
-async function timedBaseline(base: string) {
-  const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
-  const get = async () => {
-    const t = performance.now();
-    const r = await request(`${base}/readyz`, { dispatcher: agent });
-    await r.body.dump();
-    if (r.statusCode !== 200) throw new Error(`readyz: ${r.statusCode}`);
-    return performance.now() - t;
-  };
-  for (let i = 0; i < 50; i++) await get();
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) times.push(await get());
-  await agent.close();
-  times.sort((a, b) => a - b);
-  return { p50: pct(times, 0.5), p99: pct(times, 0.99) };
+function timedBaseline(base: string) {
+  return timed<unknown>(
+    base,
+    () => '/readyz',
+    (status) => {
+      if (status !== 200) throw new Error(`readyz: ${status}`);
+    },
+  );
 }
 
 /**
@@ -181,12 +168,11 @@ async function explain(
   lockId: string,
   cursor?: { created: string; id: string },
 ) {
-  const DAY = 86_400_000;
   const top = cursor ? Date.parse(cursor.created) : Date.now();
   const params: unknown[] = [
     projectId,
-    new Date(Math.floor(top / DAY) * DAY),
-    new Date(Math.floor(Date.now() / DAY) * DAY + 2 * DAY),
+    new Date(dayStart(top)),
+    new Date(dayStart(Date.now()) + 2 * DAY_MS),
     lockId,
   ];
   let extra = '';
@@ -195,8 +181,9 @@ async function explain(
     extra = 'AND created <= $5::timestamptz AND (created, id) < ($5::timestamptz, $6::uuid)';
   }
   const sql = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
-    SELECT id, action, created, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
-           key_id, lock_id, lock_name, app_user_id, user_name, received, origin
+    SELECT id, action, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
+           key_id, lock_id, lock_name, app_user_id, user_name, origin,
+           to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS received_text
       FROM access_events WHERE project_id = $1 AND created >= $2 AND created < $3 AND lock_id = $4 ${extra}
      ORDER BY created DESC, id DESC LIMIT 101`;
   const planning: number[] = [];
@@ -219,29 +206,18 @@ async function explain(
   return { planning: pct(planning, 0.5), execution: pct(execution, 0.5), plan };
 }
 
-/** A project.admin token from the kept client (its signing keys are in the kept database). */
-async function projectToken(base: string, s: KeptState): Promise<string> {
-  const r = await fetch(`${base}/v2/auth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      ...s.creds,
-      scope: 'project.admin',
-      project_id: s.projectId,
-    }),
-  });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
-
 async function main(): Promise<void> {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   if (!kept) await admin.query(`CREATE DATABASE ${dbName}`);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Server | undefined;
   const c = new pg.Client({ connectionString: dbUrl });
   try {
-    server = await startServer();
+    server = await startLatchkey(
+      'pg',
+      { LATCHKEY_MASTER_KEY: masterKey, LATCHKEY_LOG_LEVEL: 'warn', LATCHKEY_WORKER: 'off' },
+      { databaseUrl: dbUrl },
+    );
     await c.connect();
     const load1 = loadavg()[0]!;
     let projectId: string;
@@ -250,7 +226,8 @@ async function main(): Promise<void> {
     let loadSeconds = 0;
     if (kept) {
       ({ projectId, lockId } = kept);
-      token = await projectToken(server.base, kept);
+      // The kept client's token: its signing keys are in the kept database.
+      token = await clientToken(server.base, kept.creds, 'project.admin', { project_id: projectId });
     } else {
       const t = await seedTenant(server.base);
       const lock = await api(
@@ -322,13 +299,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await c.end().catch(() => {});
-    if (server) {
-      const exited = new Promise((r) => server!.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      rmSync(server.dataDir, { recursive: true, force: true });
-    }
+    await server?.stop();
     if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
   }

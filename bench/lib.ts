@@ -64,8 +64,7 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 export const profileArgs = () => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []);
 
 function spawnNode(args: string[], env: Record<string, string>) {
-  const prof = profileArgs();
-  const child = spawn(process.execPath, [...prof, ...args], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -99,14 +98,22 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
 
 export type StoreKind = 'pg' | 'pglite';
 
-/** A Latchkey server process on a fresh store (PGlite temp dir, or a fresh PostgreSQL database). */
-export async function startLatchkey(store: StoreKind, env: Record<string, string> = {}): Promise<Server> {
+/**
+ * A Latchkey server process on a fresh store (PGlite temp dir, or a fresh PostgreSQL database that
+ * is dropped at stop), or on `o.databaseUrl`, an existing PostgreSQL database that is left as it is.
+ */
+export async function startLatchkey(
+  store: StoreKind,
+  env: Record<string, string> = {},
+  o: { databaseUrl?: string } = {},
+): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
   let dbName: string | undefined;
   const storeEnv: Record<string, string> = { LATCHKEY_DATA_DIR: dataDir };
-  if (store === 'pg') {
+  if (o.databaseUrl) storeEnv.DATABASE_URL = o.databaseUrl;
+  else if (store === 'pg') {
     dbName = `bench_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: PG_URL });
     await c.connect();
@@ -116,7 +123,7 @@ export async function startLatchkey(store: StoreKind, env: Record<string, string
     u.pathname = `/${dbName}`;
     storeEnv.DATABASE_URL = u.toString();
   }
-  const { child, out } = spawnNode(serverArgs(), {
+  const { child, out } = spawnNode([...profileArgs(), ...serverArgs()], {
     PORT: String(port),
     HOST: '127.0.0.1',
     LATCHKEY_PUBLIC_URL: base,
@@ -153,23 +160,38 @@ export async function api(base: string, method: string, path: string, body?: unk
   return json;
 }
 
+export interface ClientCredentials {
+  client_id: string;
+  client_secret: string;
+}
+
+/** An access token from POST /v2/auth/token/ (client credentials) for one scope on one resource. */
+export async function clientToken(
+  base: string,
+  creds: ClientCredentials,
+  scope: 'organization.admin' | 'project.admin',
+  resource: { organization_id: string } | { project_id: string },
+): Promise<string> {
+  const r = await fetch(`${base}/v2/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', ...creds, scope, ...resource }),
+  });
+  const body = (await r.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token: ${r.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
 /** An organization, a client and a project; returns what a token request needs. */
 export async function seedTenant(base: string) {
   const org = await api(base, 'POST', '/admin/v1/organizations', { name: 'Bench' });
   const organizationId = org.organization.id as string;
   const c = await api(base, 'POST', `/admin/v1/organizations/${organizationId}/clients`, { name: 'bench' });
-  const creds = { client_id: c.client.id as string, client_secret: c.clientSecret as string };
-  const tok = await fetch(`${base}/v2/auth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      ...creds,
-      scope: 'organization.admin',
-      organization_id: organizationId,
-    }),
-  });
-  const orgToken = ((await tok.json()) as { access_token: string }).access_token;
+  const creds: ClientCredentials = {
+    client_id: c.client.id as string,
+    client_secret: c.clientSecret as string,
+  };
+  const orgToken = await clientToken(base, creds, 'organization.admin', { organization_id: organizationId });
   const p = await api(
     base,
     'POST',
@@ -178,17 +200,7 @@ export async function seedTenant(base: string) {
     orgToken,
   );
   const projectId = p.project.id as string;
-  const pt = await fetch(`${base}/v2/auth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      ...creds,
-      scope: 'project.admin',
-      project_id: projectId,
-    }),
-  });
-  const projectToken = ((await pt.json()) as { access_token: string }).access_token;
+  const projectToken = await clientToken(base, creds, 'project.admin', { project_id: projectId });
   return { organizationId, projectId, creds, orgToken, projectToken };
 }
 
