@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { DAY_MS, dayStart } from '../src/resources/access-log/retention.ts';
+import { DAY_MS, dayStart, partitionName } from '../src/resources/access-log/retention.ts';
 import {
   api,
   type ClientCredentials,
@@ -59,6 +59,21 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
+
+/**
+ * Waits for the server's first retention run to have created the whole window (newest day first,
+ * so the window's first day comes last): rows loaded before would land in the default partition
+ * and be moved, under a table lock, while the reads are measured.
+ */
+async function retentionDone(c: pg.Client): Promise<void> {
+  const oldest = partitionName(Date.now() - 30 * DAY_MS);
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await c.query('SELECT to_regclass($1) IS NOT NULL AS ok', [oldest]);
+    if (rows[0]?.ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`retention did not create ${oldest} within 60 s`);
+}
 
 async function load(c: pg.Client, projectId: string, lockId: string): Promise<number> {
   const started = performance.now();
@@ -241,6 +256,7 @@ async function main(): Promise<void> {
       lockId = lock.lock.id as string;
       token = t.projectToken;
       await c.query('SET synchronous_commit = off');
+      await retentionDone(c);
       loadSeconds = await load(c, projectId, lockId);
       if (KEEP) {
         const state: KeptState = { dbName, total: TOTAL, masterKey, projectId, lockId, creds: t.creds };
