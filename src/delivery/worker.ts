@@ -80,6 +80,13 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'keyring' | 'metrics'>;
 
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
+/** Adds `n` to a per-webhook count, dropping the entry at zero (the claim passes the map on). */
+function count(m: Map<string, number>, w: string, n: number): void {
+  const v = (m.get(w) ?? 0) + n;
+  if (v <= 0) m.delete(w);
+  else m.set(w, v);
+}
+
 export class DeliveryWorker {
   private readonly o: Required<Omit<DeliveryWorkerOptions, 'ca' | 'log'>> & { log: WorkerLog };
   private readonly agent: Agent;
@@ -205,8 +212,7 @@ export class DeliveryWorker {
 
   private hold(d: ClaimedDelivery): void {
     const w = d.webhook_id;
-    this.held.set(w, (this.held.get(w) ?? 0) + 1);
-    this.heldTotal++;
+    this.holdAdd(w, 1);
     const queue = this.waiting.get(w);
     if (queue) queue.push(d);
     else this.waiting.set(w, [d]);
@@ -222,25 +228,22 @@ export class DeliveryWorker {
     if (queue?.length === 0) this.waiting.delete(w);
   }
 
-  private release(w: string, n: number): void {
-    const left = (this.held.get(w) ?? n) - n;
-    if (left <= 0) this.held.delete(w);
-    else this.held.set(w, left);
-    this.heldTotal -= n;
+  /** Adds `n` (negative: releases) to the webhook's held count and the total. */
+  private holdAdd(w: string, n: number): void {
+    count(this.held, w, n);
+    this.heldTotal += n;
   }
 
   private send(d: ClaimedDelivery): void {
     const w = d.webhook_id;
-    this.sending.set(w, (this.sending.get(w) ?? 0) + 1);
+    count(this.sending, w, 1);
     const p = this.attempt(d)
       .catch((e) => this.o.log.error({ err: (e as Error).message, deliveryId: d.id }, 'delivery failed'))
       .finally(() => {
         this.running.delete(p);
-        const n = (this.sending.get(w) ?? 1) - 1;
-        if (n <= 0) this.sending.delete(w);
-        else this.sending.set(w, n);
+        count(this.sending, w, -1);
         const wasFull = (this.held.get(w) ?? 0) >= this.o.perWebhook + this.o.claimAhead;
-        this.release(w, 1);
+        this.holdAdd(w, -1);
         this.startWaiting(w);
         // A freed slot lets more be claimed: when a worthwhile batch fits, or when this webhook
         // had been at its cap (the claim refills its waiting line before it runs dry). Coalesced
@@ -254,7 +257,7 @@ export class DeliveryWorker {
   private async releaseWaiting(): Promise<void> {
     const unsent = [...this.waiting.values()].flat();
     this.waiting.clear();
-    for (const d of unsent) this.release(d.webhook_id, 1);
+    for (const d of unsent) this.holdAdd(d.webhook_id, -1);
     if (unsent.length === 0) return;
     try {
       await withDeadline(
@@ -323,7 +326,7 @@ export class DeliveryWorker {
     const queue = this.waiting.get(w);
     if (!queue) return;
     this.waiting.delete(w);
-    this.release(w, queue.length);
+    this.holdAdd(w, -queue.length);
   }
 
   private outcomeOf(d: ClaimedDelivery, at: Date, r: SendResult): AttemptOutcome {
