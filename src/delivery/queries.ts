@@ -18,49 +18,53 @@ export interface ClaimedDelivery {
   secret_enc: string;
   previous_secret_enc: string | null;
   previous_secret_until: Date | null;
+  /**
+   * The claim's scan stopped at its limit, so more may be due than it saw (claim again); when
+   * false, it took all it could of what is due now.
+   */
+  scan_full: boolean;
 }
 
 export interface ClaimOptions {
   limit: number;
   leaseMs: number;
-  /** Per-webhook cap of deliveries this worker holds (claimed, not yet finished). */
+  /** How many a webhook this worker holds nothing of may take in this claim. */
   perWebhook: number;
-  /** Webhooks with deliveries held by this worker, and how many. */
-  held: ReadonlyMap<string, number>;
+  /** Webhooks this worker holds deliveries of, and how many more of each it may take (0: none). */
+  room: ReadonlyMap<string, number>;
 }
 
 /**
  * Claims up to `limit` due deliveries (the scan reads the claim index in order, no join, so the
  * cost stays flat however long the queue is): first attempts before retries, then oldest due first,
- * at most `perWebhook` held per webhook (counting those this worker already holds), rows other
- * workers hold skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose
- * worker died becomes due again by itself, and ms precision makes `leased_until` a usable token.
+ * at most `room` per webhook (`perWebhook` for webhooks not in it), rows other workers hold
+ * skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose worker died
+ * becomes due again by itself, and ms precision makes `leased_until` a usable token.
  * One statement, so one round trip and no explicit transaction.
  */
 export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const full: string[] = [];
-  const busyIds: string[] = [];
-  const busyUsed: number[] = [];
-  for (const [id, n] of o.held) {
-    if (n >= o.perWebhook) full.push(id);
-    else if (n > 0) {
-      busyIds.push(id);
-      busyUsed.push(n);
+  const openIds: string[] = [];
+  const openRoom: number[] = [];
+  for (const [id, n] of o.room) {
+    if (n <= 0) full.push(id);
+    else {
+      openIds.push(id);
+      openRoom.push(n);
     }
   }
   const { rows } = await db.query<ClaimedDelivery>(
-    `WITH busy AS (
-       SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, used)
+    `WITH open AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, room)
      ), cand AS (
        -- migrations/0006: the claim index in order, rows other workers hold skipped, locked here
        SELECT * FROM delivery_claim_candidates($3::uuid[], $4::int)
      ), ranked AS (
-       SELECT c.id, c.attempt_count, c.next_attempt_at,
-              row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at)
-                + coalesce(b.used, 0) AS slot
-         FROM cand c LEFT JOIN busy b ON b.webhook_id = c.webhook_id
+       SELECT c.id, c.attempt_count, c.next_attempt_at, coalesce(b.room, $5) AS room,
+              row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at) AS n
+         FROM cand c LEFT JOIN open b ON b.webhook_id = c.webhook_id
      ), chosen AS (
-       SELECT id FROM ranked WHERE slot <= $5 ORDER BY (attempt_count > 0), next_attempt_at LIMIT $6
+       SELECT id FROM ranked WHERE n <= room ORDER BY (attempt_count > 0), next_attempt_at LIMIT $6
      )
      UPDATE webhook_deliveries d
         SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => $7)),
@@ -68,8 +72,9 @@ export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<
        FROM chosen, webhooks w
       WHERE d.id = chosen.id AND w.id = d.webhook_id
      RETURNING d.id, d.webhook_id, d.event_id, d.body, d.event_received, d.attempt_count, d.leased_until,
-               w.enabled, w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until`,
-    [busyIds, busyUsed, full, o.limit * 4, o.perWebhook, o.limit, o.leaseMs / 1000],
+               w.enabled, w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until,
+               (SELECT count(*) FROM cand) >= $4 AS scan_full`,
+    [openIds, openRoom, full, o.limit * 4, o.perWebhook, o.limit, o.leaseMs / 1000],
   );
   return rows;
 }

@@ -1,9 +1,12 @@
 // The delivery worker: claims due deliveries from the queue table, POSTs them, records every
 // attempt and schedules the next try or the final state. Per webhook it sends at most `perWebhook`
-// at a time and holds up to `claimAhead` more, claimed and waiting: a freed slot starts the next
-// delivery at once instead of after a claim round trip (which capped one busy webhook at ~1,600/s). Any number of workers (processes) can
-// share one database: claims use FOR UPDATE SKIP LOCKED and a lease (a worker that dies leaves its
-// deliveries to come back when the lease ends). Woken by NOTIFY, with a poll as fallback.
+// at a time and holds more, claimed and waiting: a freed slot starts the next delivery at once
+// instead of after a claim round trip (which capped one busy webhook at ~1,600/s). How many wait
+// follows the receiver: enough for what its slots send in AHEAD_HORIZON_MS (a claim round trip
+// with margin), at least `claimAhead`, at most `claimAheadMax`; a slow receiver gets the minimum.
+// Any number of workers (processes) can share one database: claims use FOR UPDATE SKIP LOCKED and
+// a lease (a worker that dies leaves its deliveries to come back when the lease ends). Woken by
+// NOTIFY, with a poll as fallback.
 import { readFileSync } from 'node:fs';
 import type { Agent } from 'undici';
 import type { AppContext } from '../context.ts';
@@ -30,6 +33,10 @@ export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 /** Completions within this window share one claim, and outcomes one write (unless 100 are waiting). */
 const COALESCE_MS = 5;
+/** A webhook's waiting line covers what its sending slots get through in this long. */
+const AHEAD_HORIZON_MS = 25;
+/** A waiting delivery is sent only with this much lease left beyond the request timeout. */
+const LEASE_MARGIN_MS = 5_000;
 // A store call of the worker that has not settled after this long is abandoned (the reliability
 // suite saw, rarely, a claim that never settled after a PostgreSQL restart, which stalled the worker
 // until the process restarted). Longer than any statement may run (statement_timeout 15 s).
@@ -60,12 +67,16 @@ export interface DeliveryWorkerOptions {
   maxInFlight?: number;
   /** Deliveries being sent per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
   perWebhook?: number;
-  /** Deliveries claimed ahead per webhook, waiting for a free slot (default: perWebhook). */
+  /** Deliveries claimed ahead per webhook, waiting for a free slot, at least (default: perWebhook). */
   claimAhead?: number;
+  /** ... and at most, for a receiver fast enough to need them (default: 4 × perWebhook). */
+  claimAheadMax?: number;
   /** Poll interval when no NOTIFY arrives (default 1000 ms). */
   pollMs?: number;
-  /** How long a claim is held (default 2 × timeout + 30 s). */
+  /** How long a claim is held (default 2 × timeout + 30 s; never less than timeout + 6 s). */
   leaseMs?: number;
+  /** A webhook's waiting line covers what its slots send in this long (default AHEAD_HORIZON_MS). */
+  aheadHorizonMs?: number;
   /** Overrides of configuration (tests, benchmarks). */
   allowedCidrs?: readonly string[];
   retrySchedule?: readonly number[];
@@ -95,11 +106,17 @@ export class DeliveryWorker {
   private readonly sending = new Map<string, number>();
   /** Per webhook: claimed deliveries waiting for a sending slot, in claim order. */
   private readonly waiting = new Map<string, ClaimedDelivery[]>();
+  /** Per webhook sent to: moving average of a request's time, ms (forgotten past 10,000 webhooks). */
+  private readonly sendMs = new Map<string, number>();
   private heldTotal = 0;
   private readonly running = new Set<Promise<void>>();
   private buffer: AttemptOutcome[] = [];
   private flushing: Promise<void> | undefined;
   private pumping = false;
+  /** The last claim stopped because the worker held its maximum (not for want of due deliveries). */
+  private starved = false;
+  /** Webhooks the last claim gave all their room: more of theirs may be due. */
+  private readonly moreDue = new Set<string>();
   private again = false;
   private stopped = true;
   private unlisten: (() => Promise<void>) | undefined;
@@ -115,14 +132,19 @@ export class DeliveryWorker {
     options: DeliveryWorkerOptions = {},
   ) {
     const timeoutMs = options.timeoutMs ?? ctx.config.webhookTimeoutMs;
+    const perWebhook = options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook;
+    const claimAhead = options.claimAhead ?? perWebhook;
     this.o = {
       log: options.log ?? silent,
       batchSize: options.batchSize ?? 100,
       maxInFlight: options.maxInFlight ?? 256,
-      perWebhook: options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook,
-      claimAhead: options.claimAhead ?? options.perWebhook ?? ctx.config.webhookConcurrencyPerWebhook,
+      perWebhook,
+      claimAhead,
+      claimAheadMax: Math.max(claimAhead, options.claimAheadMax ?? 4 * perWebhook),
       pollMs: options.pollMs ?? 1000,
-      leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
+      // A delivery is sent only with timeout + LEASE_MARGIN_MS of its lease left (startWaiting).
+      leaseMs: Math.max(options.leaseMs ?? 2 * timeoutMs + 30_000, timeoutMs + LEASE_MARGIN_MS + 1_000),
+      aheadHorizonMs: options.aheadHorizonMs ?? AHEAD_HORIZON_MS,
       allowedCidrs: options.allowedCidrs ?? ctx.config.webhookAllowedCidrs,
       retrySchedule: options.retrySchedule ?? ctx.config.webhookRetrySchedule,
       timeoutMs,
@@ -183,26 +205,30 @@ export class DeliveryWorker {
         this.again = false;
         while (!this.stopped) {
           const room = this.o.maxInFlight - this.heldTotal;
-          if (room <= 0) break;
+          this.starved = room <= 0;
+          if (this.starved) break;
           const limit = Math.min(this.o.batchSize, room);
+          const rooms = this.room();
           // An abandoned claim's rows stay leased and come back when the lease ends.
           const rows = await withDeadline(
             deliveryClaimDue(this.ctx.db, {
               limit,
               leaseMs: this.o.leaseMs,
               perWebhook: this.o.perWebhook + this.o.claimAhead,
-              held: this.held,
+              room: rooms,
             }),
             STORE_CALL_DEADLINE_MS,
             'delivery claim',
           );
+          this.noteMoreDue(rooms, rows);
           const disabled = rows.filter((r) => !r.enabled);
           if (disabled.length > 0)
             await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
           for (const row of rows) if (row.enabled) this.hold(row);
-          // Fewer than asked can still mean more is due (per-webhook caps cut the batch): go on
-          // until a claim comes back empty.
-          if (rows.length === 0) break;
+          // A full batch, or a scan that stopped at its limit (per-webhook caps can leave a batch
+          // short while more is due beyond what the scan saw): claim again. Otherwise all that
+          // could be taken was (another round trip would come back empty).
+          if (rows.length < limit && !rows[0]?.scan_full) break;
         }
       } while (this.again && !this.stopped);
     } catch (e) {
@@ -219,13 +245,49 @@ export class DeliveryWorker {
     this.startWaiting(w);
   }
 
+  /** How many deliveries the worker may hold of webhook `w`: its sending slots and its waiting line. */
+  private capOf(w: string): number {
+    const ms = this.sendMs.get(w);
+    const ahead =
+      ms === undefined ? 0 : Math.ceil((this.o.aheadHorizonMs * this.o.perWebhook) / Math.max(ms, 0.1));
+    return this.o.perWebhook + Math.min(this.o.claimAheadMax, Math.max(this.o.claimAhead, ahead));
+  }
+
+  /** Per webhook held, how many more the next claim may take. */
+  private room(): Map<string, number> {
+    const room = new Map<string, number>();
+    for (const [w, n] of this.held) room.set(w, this.capOf(w) - n);
+    return room;
+  }
+
+  /**
+   * A webhook the claim gave all the room it had may have more due: its next freed slot claims
+   * again. One that got less has nothing more due now (until a NOTIFY or a retry's time).
+   */
+  private noteMoreDue(rooms: ReadonlyMap<string, number>, rows: readonly ClaimedDelivery[]): void {
+    const got = new Map<string, number>();
+    for (const r of rows) count(got, r.webhook_id, 1);
+    for (const [w, room] of rooms) if ((got.get(w) ?? 0) < room) this.moreDue.delete(w);
+    const fresh = this.o.perWebhook + this.o.claimAhead;
+    for (const [w, n] of got) {
+      if (n >= (rooms.get(w) ?? fresh)) this.moreDue.add(w);
+      else this.moreDue.delete(w);
+    }
+  }
+
   /** Starts the webhook's waiting deliveries while it has free sending slots. */
   private startWaiting(w: string): void {
     const queue = this.waiting.get(w);
+    const stale: ClaimedDelivery[] = [];
     while (queue && queue.length > 0 && !this.stopped && (this.sending.get(w) ?? 0) < this.o.perWebhook) {
-      this.send(queue.shift()!);
+      const d = queue.shift()!;
+      // Sent this late, the lease could end before the result is recorded and another worker
+      // would send it again: give it back instead (due at once, claimed afresh).
+      if (d.leased_until.getTime() - Date.now() < this.o.timeoutMs + LEASE_MARGIN_MS) stale.push(d);
+      else this.send(d);
     }
     if (queue?.length === 0) this.waiting.delete(w);
+    if (stale.length > 0) void this.release(stale, 'lease too short to send');
   }
 
   /** Adds `n` (negative: releases) to the webhook's held count and the total. */
@@ -242,13 +304,18 @@ export class DeliveryWorker {
       .finally(() => {
         this.running.delete(p);
         count(this.sending, w, -1);
-        const wasFull = (this.held.get(w) ?? 0) >= this.o.perWebhook + this.o.claimAhead;
         this.holdAdd(w, -1);
         this.startWaiting(w);
-        // A freed slot lets more be claimed: when a worthwhile batch fits, or when this webhook
-        // had been at its cap (the claim refills its waiting line before it runs dry). Coalesced
-        // over a few ms so that a stream of completions costs a few claims, not one each.
-        if (this.o.maxInFlight - this.heldTotal >= this.o.batchSize / 4 || wasFull) this.wakeSoon();
+        // A freed slot lets more be claimed: when this webhook may have more due (the claim
+        // refills its waiting line before it runs dry), or when a worthwhile batch fits in a
+        // worker that was full. Coalesced over a few ms so that a stream of completions costs a
+        // few claims, not one each.
+        if (
+          this.moreDue.has(w) ||
+          (this.starved && this.o.maxInFlight - this.heldTotal >= this.o.batchSize / 4)
+        )
+          this.wakeSoon();
+        if (!this.held.has(w)) this.moreDue.delete(w);
       });
     this.running.add(p);
   }
@@ -257,8 +324,14 @@ export class DeliveryWorker {
   private async releaseWaiting(): Promise<void> {
     const unsent = [...this.waiting.values()].flat();
     this.waiting.clear();
+    await this.release(unsent, 'worker stopping');
+  }
+
+  /** Gives held, unsent deliveries back to the queue: due now, for any worker. */
+  private async release(unsent: ClaimedDelivery[], why: string): Promise<void> {
     for (const d of unsent) this.holdAdd(d.webhook_id, -1);
     if (unsent.length === 0) return;
+    this.o.log.info({ count: unsent.length, why }, 'deliveries released unsent');
     try {
       await withDeadline(
         deliveriesRelease(
@@ -272,6 +345,7 @@ export class DeliveryWorker {
       // Their leases end by themselves; they come back then.
       this.o.log.warn({ err: (e as Error).message, count: unsent.length }, 'releasing deliveries failed');
     }
+    this.wake();
   }
 
   private decrypt(sealed: string): string {
@@ -311,6 +385,9 @@ export class DeliveryWorker {
       body: d.body,
       timeoutMs: this.o.timeoutMs,
     });
+    const ms = this.sendMs.get(d.webhook_id);
+    if (ms === undefined && this.sendMs.size >= 10_000) this.sendMs.clear();
+    this.sendMs.set(d.webhook_id, ms === undefined ? result.durationMs : ms * 0.8 + result.durationMs * 0.2);
     const outcome = this.outcomeOf(d, at, result);
     if (outcome.gone) this.dropWaiting(d.webhook_id);
     this.buffer.push(outcome);

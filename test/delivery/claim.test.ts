@@ -32,7 +32,7 @@ after(async () => {
   await t.close();
 });
 
-const claimOpts = { limit: 100, leaseMs: 60_000, perWebhook: 1000, held: new Map<string, number>() };
+const claimOpts = { limit: 100, leaseMs: 60_000, perWebhook: 1000, room: new Map<string, number>() };
 
 async function tenantWithHooks(
   name: string,
@@ -83,16 +83,34 @@ describe('claiming', () => {
     assert.equal(first[0]?.event_id, fresh.id);
     const capped = await deliveryClaimDue(t.store.db, {
       ...claimOpts,
-      perWebhook: 1,
-      held: new Map([[hooks[0]!, 1]]),
+      room: new Map([[hooks[0]!, 0]]),
     });
     assert.deepEqual(capped, []);
     const second = await deliveryClaimDue(t.store.db, {
       ...claimOpts,
-      perWebhook: 2,
-      held: new Map([[hooks[0]!, 1]]),
+      room: new Map([[hooks[0]!, 1]]),
     });
     assert.equal(second[0]?.event_id, retry.id);
+    await t.store.db.query('DELETE FROM webhook_deliveries WHERE webhook_id = ANY($1)', [hooks]);
+  });
+
+  it("takes at most each webhook's room (perWebhook for one not listed) and says whether its scan saw all that is due", async () => {
+    const { a, locks, hooks } = await tenantWithHooks('room', 3);
+    for (let i = 0; i < 15; i++) await enqueueEvent(t, a.projectId, locks[i % 3]!);
+    const got = await deliveryClaimDue(t.store.db, {
+      ...claimOpts,
+      perWebhook: 3,
+      room: new Map([
+        [hooks[0]!, 2],
+        [hooks[1]!, 0],
+      ]),
+    });
+    const of = (h: string) => got.filter((c) => c.webhook_id === h).length;
+    assert.deepEqual(hooks.map(of), [2, 0, 3]);
+    assert.ok(got.every((c) => c.scan_full === false));
+    // 10 still due; a claim of 1 scans 4 of them and stops there.
+    const [one] = await deliveryClaimDue(t.store.db, { ...claimOpts, limit: 1 });
+    assert.equal(one?.scan_full, true);
     await t.store.db.query('DELETE FROM webhook_deliveries WHERE webhook_id = ANY($1)', [hooks]);
   });
 

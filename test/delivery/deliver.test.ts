@@ -329,6 +329,112 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a fast receiver gets a longer waiting line, up to claimAheadMax', async () => {
+    const b = await createTenant(t, 'AheadFast');
+    const lock = await insertLock(t, b.projectId);
+    const held: (() => void)[] = [];
+    let answered = 0;
+    rx.handler = (req, res) => {
+      if (req.path !== '/ahead-fast' || answered < 6) {
+        answered += req.path === '/ahead-fast' ? 1 : 0;
+        return void res.end('ok');
+      }
+      held.push(() => res.end('ok'));
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/ahead-fast'));
+    for (let i = 0; i < 20; i++) await enqueueEvent(t, b.projectId, lock);
+    // A horizon of a minute: any measured request time asks for the longest line allowed.
+    const w = await startWorker(t, {
+      perWebhook: 2,
+      claimAhead: 1,
+      claimAheadMax: 6,
+      aheadHorizonMs: 60_000,
+    });
+    const leased = async () =>
+      (
+        await t.store.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND leased_until IS NOT NULL',
+          [hook.id],
+        )
+      ).rows[0]!.n;
+    try {
+      await waitFor('two requests held by the receiver', () => held.length === 2);
+      // 2 being sent + 6 claimed ahead (not 2 + 1: the first six answered at once).
+      await waitFor('eight leased', async () => (await leased()) === 8);
+      await new Promise((r) => setTimeout(r, 400)); // two polls: no claim takes more
+      assert.equal(await leased(), 8);
+      assert.equal(held.length, 2);
+      while ((await deliveryRows(t, hook.id)).some((d) => d.status !== 'succeeded')) {
+        for (const release of held.splice(0)) release();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      for (const release of held.splice(0)) release();
+      await w.stop();
+    }
+  });
+
+  it('a webhook with more due than it may hold is claimed again as slots free up, not at the next poll', async () => {
+    const b = await createTenant(t, 'Refill');
+    const lock = await insertLock(t, b.projectId);
+    rx.handler = (_req, res) => void res.end('ok');
+    const hook = await registerWebhook(t, b, lock, rx.url('/refill'));
+    for (let i = 0; i < 24; i++) await enqueueEvent(t, b.projectId, lock);
+    // 4 per claim at most; the poll is a minute away.
+    const w = await startWorker(t, { perWebhook: 2, claimAhead: 2, claimAheadMax: 2, pollMs: 60_000 });
+    try {
+      await waitFor(
+        'all 24 delivered',
+        async () => (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
+        10_000,
+      );
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('a delivery that waited until its lease is too short to send is given back and claimed afresh', async () => {
+    const b = await createTenant(t, 'StaleLease');
+    const lock = await insertLock(t, b.projectId);
+    let first: (() => void) | undefined;
+    rx.handler = (req, res) => {
+      if (req.path === '/stale' && !first) first = () => res.end('ok');
+      else res.end('ok');
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/stale'));
+    const evs = [await enqueueEvent(t, b.projectId, lock), await enqueueEvent(t, b.projectId, lock)];
+    const logged: { msg?: string; o: Record<string, unknown> }[] = [];
+    const log = {
+      info: (o: object, msg?: string) => logged.push({ o: o as Record<string, unknown>, msg }),
+      warn() {},
+      error() {},
+    };
+    // A delivery is sent only with timeout + 5 s of its lease left (8 s, the shortest allowed with
+    // a 2 s timeout): the second one, claimed with the first and waiting behind it for 1.2 s, has
+    // ~6.8 s.
+    const w = await startWorker(t, { perWebhook: 1, claimAhead: 1, timeoutMs: 2_000, leaseMs: 8_000, log });
+    try {
+      await waitFor('the first request held', () => first);
+      await new Promise((r) => setTimeout(r, 1_200));
+      first!();
+      await waitFor('both delivered', async () =>
+        (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
+      );
+      assert.ok(
+        logged.some((l) => l.msg === 'deliveries released unsent' && l.o.why === 'lease too short to send'),
+      );
+      for (const ev of evs)
+        assert.equal(rx.requests.filter((r) => r.headers['webhook-id'] === ev.id).length, 1);
+      assert.deepEqual(
+        (await deliveryRows(t, hook.id)).map((d) => d.attempt_count),
+        [1, 1],
+      );
+    } finally {
+      first?.();
+      await w.stop();
+    }
+  });
+
   it('410 Gone: the deliveries claimed ahead for that webhook are never sent', async () => {
     const b = await createTenant(t, 'GoneAhead');
     const lock = await insertLock(t, b.projectId);
