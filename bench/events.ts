@@ -256,6 +256,7 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     acks.sort((a, b) => a - b);
     await up.close();
     return {
+      peakRss: server.peakRssMb?.(),
       uploadRate,
       deliveredRate,
       sustainedSeconds: (lastReceipt - t0) / 1000,
@@ -288,6 +289,7 @@ async function main(): Promise<void> {
         `${fmt(raw16)} / ${fmt(raw64)}`,
         `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} / ${fmt(r.max, 1)}`,
         `${fmt(r.ackP50, 1)} / ${fmt(r.ackP99, 1)}`,
+        r.peakRss === undefined ? 'n/a' : fmt(r.peakRss),
         `${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       ]);
     }
@@ -304,6 +306,7 @@ async function main(): Promise<void> {
       'raw undici POST/s (16 / 64 in flight)',
       'upload→receipt p50 / p99 / max ms',
       'upload answered p50 / p99 ms',
+      'server peak RSS MB',
       'load avg 1 min (start → end)',
     ],
     rows,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startArgs } from '../scripts/build.mjs';
 import { accessEventBody } from '../src/delivery/enqueue.ts';
 
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,21 +43,19 @@ async function waitFor(url: string, child: ChildProcess, out: () => string): Pro
 
 export interface Server {
   base: string;
+  /** The server process's peak resident memory so far, MB (Linux VmHWM; undefined elsewhere). */
+  peakRssMb?(): number | undefined;
   stop(): Promise<void>;
 }
 
-/**
- * The node arguments of `npm start` (package.json), so benchmarks run the server exactly as it
- * ships, V8 flags included: "node --max-semi-space-size=64 --import tsx src/main.ts" → the args.
- */
-export function serverArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [node, ...args] = pkg.scripts.start.split(/\s+/);
-  if (node !== 'node' || args.at(-1) !== 'src/main.ts')
-    throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return args;
+/** VmHWM ("high water mark") of a process from /proc: its peak RSS since it started, MB. */
+export function peakRssMb(pid: number | undefined): number | undefined {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
@@ -123,7 +122,7 @@ export async function startLatchkey(
     u.pathname = `/${dbName}`;
     storeEnv.DATABASE_URL = u.toString();
   }
-  const { child, out } = spawnNode([...profileArgs(), ...serverArgs()], {
+  const { child, out } = spawnNode([...profileArgs(), ...startArgs()], {
     PORT: String(port),
     HOST: '127.0.0.1',
     LATCHKEY_PUBLIC_URL: base,
@@ -136,6 +135,7 @@ export async function startLatchkey(
   await waitFor(`${base}/readyz`, child, out);
   return {
     base,
+    peakRssMb: () => peakRssMb(child.pid),
     async stop() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });

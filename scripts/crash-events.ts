@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { request } from 'undici';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
+import { startArgs } from './build.mjs';
 
 const TOTAL = Number(process.env.CRASH_EVENTS ?? 5000);
 const BATCH = 100;
@@ -95,7 +96,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, token?
 }
 
 async function start(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  server = spawn(process.execPath, startArgs(), {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

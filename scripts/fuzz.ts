@@ -1,6 +1,6 @@
 // npm run test:fuzz: FUZZ_REQUESTS (default 100,000) generated requests over every operation of the
-// service's OpenAPI document, sent over HTTP to a real server process (`node --import tsx
-// src/main.ts`) on a throwaway store: a temp PGlite directory, or a fresh PostgreSQL database when
+// service's OpenAPI document, sent over HTTP to a real server process (as `npm start` runs it) on a
+// throwaway store: a temp PGlite directory, or a fresh PostgreSQL database when
 // TEST_DATABASE_URL is set. Passes when no answer is a 5xx, no answer leaks a stack trace or SQL,
 // the process is alive at the end and its RSS did not keep growing.
 //   FUZZ_REQUESTS=5000 (npm run test:fuzz:quick), FUZZ_SEED (default 1), FUZZ_CONCURRENCY (default 8)

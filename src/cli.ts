@@ -14,6 +14,10 @@ import {
 import { appTokenMint } from './resources/app/app-token.ts';
 import { openAndMigrate } from './server.ts';
 
+// bin/latchkey.js imports this module from the bundle (dist/cli.mjs): the error class it catches
+// must be the bundle's own.
+export { ConfigError };
+
 const USAGE = `usage: latchkey <command>
   serve                                  start the HTTP API (and the delivery worker)
   worker                                 run only the delivery worker (/metrics, /healthz on PORT)

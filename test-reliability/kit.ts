@@ -7,6 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { startArgs } from '../scripts/build.mjs';
 import { freePort } from '../test/helpers/net.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -159,7 +160,7 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 export function spawnLatchkey(kind: 'api' | 'worker', env: Record<string, string>, port = 0): Proc {
-  const args = kind === 'api' ? ['--import', 'tsx', 'src/main.ts'] : ['bin/latchkey.js', 'worker'];
+  const args = kind === 'api' ? startArgs() : ['bin/latchkey.js', 'worker'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },

@@ -2,11 +2,11 @@
 // On PostgreSQL a transaction-scoped advisory lock makes two processes starting at once take turns:
 // the second finds everything applied. PGlite is single-process (guarded by the data-dir lock).
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT } from '../root.ts';
 import type { Db } from './db.ts';
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+export const MIGRATIONS_DIR = join(ROOT, 'migrations');
 const ADVISORY_LOCK_KEY = 0x4c4b_4d31; // "LKM1"
 
 export interface Migration {

@@ -8,9 +8,11 @@
 // a lease (a worker that dies leaves its deliveries to come back when the lease ends). Woken by
 // NOTIFY, with a poll as fallback.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Agent } from 'undici';
 import type { AppContext } from '../context.ts';
 import { sqlState } from '../db/errors.ts';
+import { ROOT } from '../root.ts';
 import { parseCidrList } from './address-policy.ts';
 import { DELIVERIES_CHANNEL } from './enqueue.ts';
 import { attemptOutcome } from './outcome.ts';
@@ -26,9 +28,7 @@ import {
 import { createDeliveryAgent, deliverySend, type SendResult } from './send.ts';
 import { signatureHeader } from './sign.ts';
 
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 /** Completions within this window share one claim, and outcomes one write (unless 100 are waiting). */

@@ -22,7 +22,7 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx src/main.ts` on the store, trusting the test CA, loopback receivers allowed. */
+/** Starts the server as `npm start` runs it (dist/main.mjs) on the store, trusting the test CA, loopback receivers allowed. */
 export async function startE2eServer(
   store: ProcessStore,
   env: Record<string, string> = {},

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startArgs } from '../../scripts/build.mjs';
 import { TEST_DATABASE_URL } from './store.ts';
 
 export interface ProcessStore {
@@ -56,7 +57,8 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // As `npm start` runs it: the bundle (dist/main.mjs) with its V8 flags.
+  const child = spawn(process.execPath, startArgs(), {
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
