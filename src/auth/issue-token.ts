@@ -1,7 +1,7 @@
 // Mints an access token (RFC 9068 profile). Shared by the v2, OAuth and v1 token endpoints and
 // by app tokens.
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { pooledRandomBytes } from '../crypto/random-pool.ts';
 import { signJwt } from './jwt.ts';
 
 export interface IssuedToken {
@@ -26,7 +26,7 @@ export function issueAccessToken(
       sub: subject,
       iat,
       exp: iat + expiresIn,
-      jti: randomBytes(16).toString('base64url'),
+      jti: pooledRandomBytes(16).toString('base64url'),
       scope,
       ...claims,
     },
