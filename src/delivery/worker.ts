@@ -115,6 +115,8 @@ export class DeliveryWorker {
   private pumping = false;
   /** The last claim stopped because the worker held its maximum (not for want of due deliveries). */
   private starved = false;
+  /** A quarter batch, or a quarter of the worker's maximum when that is smaller: room worth a claim. */
+  private readonly worthwhile: number;
   /** Webhooks the last claim gave all their room: more of theirs may be due. */
   private readonly moreDue = new Set<string>();
   private again = false;
@@ -151,6 +153,7 @@ export class DeliveryWorker {
       disableAfterFailingMs: options.disableAfterFailingMs ?? DISABLE_AFTER_FAILING_MS,
       random: options.random ?? Math.random,
     };
+    this.worthwhile = Math.max(1, Math.floor(Math.min(this.o.batchSize, this.o.maxInFlight) / 4));
     this.agent = createDeliveryAgent({
       allowed: parseCidrList(this.o.allowedCidrs),
       timeoutMs,
@@ -310,10 +313,7 @@ export class DeliveryWorker {
         // refills its waiting line before it runs dry), or when a worthwhile batch fits in a
         // worker that was full. Coalesced over a few ms so that a stream of completions costs a
         // few claims, not one each.
-        if (
-          this.moreDue.has(w) ||
-          (this.starved && this.o.maxInFlight - this.heldTotal >= this.o.batchSize / 4)
-        )
+        if (this.moreDue.has(w) || (this.starved && this.o.maxInFlight - this.heldTotal >= this.worthwhile))
           this.wakeSoon();
         if (!this.held.has(w)) this.moreDue.delete(w);
       });

@@ -393,6 +393,33 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a worker holding its maximum claims again as deliveries finish, not at the next poll', async () => {
+    const b = await createTenant(t, 'Starved');
+    rx.handler = (_req, res) => void res.end('ok');
+    const hooks: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const lock = await insertLock(t, b.projectId, `Door ${i}`);
+      hooks.push((await registerWebhook(t, b, lock, rx.url(`/starved/${i}`))).id);
+      for (let j = 0; j < 3; j++) await enqueueEvent(t, b.projectId, lock);
+    }
+    // 18 due over 6 webhooks, at most 4 held at once (a batch of 100 would never fit); the poll is
+    // a minute away.
+    const w = await startWorker(t, { maxInFlight: 4, pollMs: 60_000 });
+    try {
+      await waitFor(
+        'all 18 delivered',
+        async () => {
+          for (const h of hooks)
+            if ((await deliveryRows(t, h)).some((d) => d.status !== 'succeeded')) return false;
+          return true;
+        },
+        10_000,
+      );
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('a delivery that waited until its lease is too short to send is given back and claimed afresh', async () => {
     const b = await createTenant(t, 'StaleLease');
     const lock = await insertLock(t, b.projectId);
