@@ -91,6 +91,9 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'keyring' | 'metrics'>;
 
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
+/** A claimed delivery and the end of its lease by this process's clock (ms). */
+type Held = ClaimedDelivery & { leaseEnds: number };
+
 /** Adds `n` to a per-webhook count, dropping the entry at zero (the claim passes the map on). */
 function count(m: Map<string, number>, w: string, n: number): void {
   const v = (m.get(w) ?? 0) + n;
@@ -105,7 +108,7 @@ export class DeliveryWorker {
   private readonly held = new Map<string, number>();
   private readonly sending = new Map<string, number>();
   /** Per webhook: claimed deliveries waiting for a sending slot, in claim order. */
-  private readonly waiting = new Map<string, ClaimedDelivery[]>();
+  private readonly waiting = new Map<string, Held[]>();
   /** Per webhook sent to: moving average of a request's time, ms (forgotten past 10,000 webhooks). */
   private readonly sendMs = new Map<string, number>();
   private heldTotal = 0;
@@ -197,12 +200,16 @@ export class DeliveryWorker {
       return;
     }
     this.pumping = true;
-    void this.pump().finally(() => {
+    void this.pump().then((ok) => {
       this.pumping = false;
+      // A wake-up that came after the pump's last look at `again` (not after a failed claim:
+      // that would retry at once, in a loop, while the store is down; the poll retries).
+      if (ok && this.again) this.wake();
     });
   }
 
-  private async pump(): Promise<void> {
+  /** Resolves false when a claim failed. */
+  private async pump(): Promise<boolean> {
     try {
       do {
         this.again = false;
@@ -212,6 +219,8 @@ export class DeliveryWorker {
           if (this.starved) break;
           const limit = Math.min(this.o.batchSize, room);
           const rooms = this.room();
+          // The lease's end by this process's clock (the row's is the database's, which may differ).
+          const leaseEnds = Date.now() + this.o.leaseMs;
           // An abandoned claim's rows stay leased and come back when the lease ends.
           const rows = await withDeadline(
             deliveryClaimDue(this.ctx.db, {
@@ -223,23 +232,42 @@ export class DeliveryWorker {
             STORE_CALL_DEADLINE_MS,
             'delivery claim',
           );
-          this.noteMoreDue(rooms, rows);
-          const disabled = rows.filter((r) => !r.enabled);
-          if (disabled.length > 0)
-            await deliveriesFailPending(this.ctx.db, [...new Set(disabled.map((r) => r.webhook_id))]);
-          for (const row of rows) if (row.enabled) this.hold(row);
+          const enabled = rows.filter((r) => r.enabled);
+          this.noteMoreDue(rooms, enabled);
+          for (const row of enabled) this.hold(Object.assign(row, { leaseEnds }));
+          if (enabled.length < rows.length) await this.failDisabled(rows.filter((r) => !r.enabled));
           // A full batch, or a scan that stopped at its limit (per-webhook caps can leave a batch
-          // short while more is due beyond what the scan saw): claim again. Otherwise all that
-          // could be taken was (another round trip would come back empty).
-          if (rows.length < limit && !rows[0]?.scan_full) break;
+          // short while more is due beyond what the scan saw): claim again at once. A short batch
+          // can still leave due rows another worker was claiming (skipped as locked, not counted
+          // by the scan): one more claim shortly, coalesced with the wake-ups of completions.
+          if (rows.length < limit && !rows[0]?.scan_full) {
+            if (rows.length > 0) this.wakeSoon();
+            break;
+          }
         }
       } while (this.again && !this.stopped);
+      return true;
     } catch (e) {
       this.o.log.error({ err: (e as Error).message }, 'webhook delivery claim failed');
+      return false;
     }
   }
 
-  private hold(d: ClaimedDelivery): void {
+  /** Deliveries claimed for a webhook disabled behind the queue's back: failed, not sent. */
+  private async failDisabled(rows: readonly ClaimedDelivery[]): Promise<void> {
+    try {
+      await withDeadline(
+        deliveriesFailPending(this.ctx.db, [...new Set(rows.map((r) => r.webhook_id))]),
+        STORE_CALL_DEADLINE_MS,
+        'failing deliveries of disabled webhooks',
+      );
+    } catch (e) {
+      // Their leases end and the next claim finds them again.
+      this.o.log.warn({ err: (e as Error).message }, 'failing deliveries of disabled webhooks failed');
+    }
+  }
+
+  private hold(d: Held): void {
     const w = d.webhook_id;
     this.holdAdd(w, 1);
     const queue = this.waiting.get(w);
@@ -265,12 +293,17 @@ export class DeliveryWorker {
 
   /**
    * A webhook the claim gave all the room it had may have more due: its next freed slot claims
-   * again. One that got less has nothing more due now (until a NOTIFY or a retry's time).
+   * again. So may one that had no room (the scan skipped it; its cap can also have shrunk below
+   * what it holds). One that got less than its room has nothing more due now (until a NOTIFY or a
+   * retry's time).
    */
   private noteMoreDue(rooms: ReadonlyMap<string, number>, rows: readonly ClaimedDelivery[]): void {
     const got = new Map<string, number>();
     for (const r of rows) count(got, r.webhook_id, 1);
-    for (const [w, room] of rooms) if ((got.get(w) ?? 0) < room) this.moreDue.delete(w);
+    for (const [w, room] of rooms) {
+      if (room <= 0) this.moreDue.add(w);
+      else if ((got.get(w) ?? 0) < room) this.moreDue.delete(w);
+    }
     const fresh = this.o.perWebhook + this.o.claimAhead;
     for (const [w, n] of got) {
       if (n >= (rooms.get(w) ?? fresh)) this.moreDue.add(w);
@@ -281,25 +314,32 @@ export class DeliveryWorker {
   /** Starts the webhook's waiting deliveries while it has free sending slots. */
   private startWaiting(w: string): void {
     const queue = this.waiting.get(w);
-    const stale: ClaimedDelivery[] = [];
+    const stale: Held[] = [];
     while (queue && queue.length > 0 && !this.stopped && (this.sending.get(w) ?? 0) < this.o.perWebhook) {
       const d = queue.shift()!;
       // Sent this late, the lease could end before the result is recorded and another worker
       // would send it again: give it back instead (due at once, claimed afresh).
-      if (d.leased_until.getTime() - Date.now() < this.o.timeoutMs + LEASE_MARGIN_MS) stale.push(d);
+      if (d.leaseEnds - Date.now() < this.o.timeoutMs + LEASE_MARGIN_MS) stale.push(d);
       else this.send(d);
     }
     if (queue?.length === 0) this.waiting.delete(w);
-    if (stale.length > 0) void this.release(stale, 'lease too short to send');
+    if (stale.length > 0) {
+      // Tracked with the sends, so that stop() waits for it.
+      const p: Promise<void> = this.release(stale, 'lease too short to send').finally(() =>
+        this.running.delete(p),
+      );
+      this.running.add(p);
+    }
   }
 
   /** Adds `n` (negative: releases) to the webhook's held count and the total. */
   private holdAdd(w: string, n: number): void {
     count(this.held, w, n);
     this.heldTotal += n;
+    if (!this.held.has(w)) this.moreDue.delete(w);
   }
 
-  private send(d: ClaimedDelivery): void {
+  private send(d: Held): void {
     const w = d.webhook_id;
     count(this.sending, w, 1);
     const p = this.attempt(d)
@@ -307,15 +347,14 @@ export class DeliveryWorker {
       .finally(() => {
         this.running.delete(p);
         count(this.sending, w, -1);
+        const more = this.moreDue.has(w);
         this.holdAdd(w, -1);
         this.startWaiting(w);
         // A freed slot lets more be claimed: when this webhook may have more due (the claim
         // refills its waiting line before it runs dry), or when a worthwhile batch fits in a
         // worker that was full. Coalesced over a few ms so that a stream of completions costs a
         // few claims, not one each.
-        if (this.moreDue.has(w) || (this.starved && this.o.maxInFlight - this.heldTotal >= this.worthwhile))
-          this.wakeSoon();
-        if (!this.held.has(w)) this.moreDue.delete(w);
+        if (more || (this.starved && this.o.maxInFlight - this.heldTotal >= this.worthwhile)) this.wakeSoon();
       });
     this.running.add(p);
   }

@@ -393,6 +393,48 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a receiver that slows down (its waiting line shrinks below what the worker holds) still gets what is queued meanwhile', async () => {
+    const b = await createTenant(t, 'Shrink');
+    const lock = await insertLock(t, b.projectId);
+    const gate: (() => void)[] = [];
+    let slow = false;
+    rx.handler = (req, res) => {
+      if (slow && req.path === '/shrink') gate.push(() => res.end('ok'));
+      else res.end('ok');
+    };
+    const hook = await registerWebhook(t, b, lock, rx.url('/shrink'));
+    const succeeded = async () =>
+      (await deliveryRows(t, hook.id)).filter((d) => d.status === 'succeeded').length;
+    // Fast answers give it the longest line (1 sending + 4 waiting); one answer after 1.5 s
+    // takes it back to 1 + 1 while it holds 3.
+    const w = await startWorker(t, {
+      perWebhook: 1,
+      claimAhead: 1,
+      claimAheadMax: 4,
+      aheadHorizonMs: 100,
+      pollMs: 60_000,
+    });
+    try {
+      for (let i = 0; i < 20; i++) await enqueueEvent(t, b.projectId, lock);
+      await waitFor('the fast ones', async () => (await succeeded()) === 20);
+      slow = true;
+      for (let i = 0; i < 3; i++) await enqueueEvent(t, b.projectId, lock);
+      await waitFor('the first slow request', () => gate.length === 1);
+      await new Promise((r) => setTimeout(r, 1500));
+      gate.shift()!();
+      await waitFor('the next one sent', () => gate.length === 1);
+      await enqueueEvent(t, b.projectId, lock); // queued (and notified) while the webhook is over its cap
+      await new Promise((r) => setTimeout(r, 100));
+      slow = false;
+      for (const release of gate.splice(0)) release();
+      await waitFor('all 24, without the poll', async () => (await succeeded()) === 24, 5_000);
+    } finally {
+      slow = false;
+      for (const release of gate.splice(0)) release();
+      await w.stop();
+    }
+  });
+
   it('a worker holding its maximum claims again as deliveries finish, not at the next poll', async () => {
     const b = await createTenant(t, 'Starved');
     rx.handler = (_req, res) => void res.end('ok');
