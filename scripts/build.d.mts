@@ -1,5 +1,5 @@
 // Types of scripts/build.mjs (plain JavaScript so that bin/latchkey.js can build without tsx).
 export declare const ROOT: string;
 export declare const DIST: string;
-export declare function buildBundles(): { main: string; cli: string };
+export declare function buildBundles(outdir?: string): { main: string; cli: string };
 export declare function startArgs(): string[];

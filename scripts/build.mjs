@@ -14,7 +14,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 
 /** Writes dist/main.mjs and dist/cli.mjs (unchanged files are left alone); returns their paths. */
-export function buildBundles() {
+export function buildBundles(outdir = DIST) {
   const r = buildSync({
     entryPoints: { main: join(ROOT, 'src/main.ts'), cli: join(ROOT, 'src/cli.ts') },
     bundle: true,
@@ -22,13 +22,13 @@ export function buildBundles() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    outdir: DIST,
+    outdir,
     outExtension: { '.js': '.mjs' },
     banner: { js: '// Built by scripts/build.mjs from src/: edit the TypeScript, not this file.' },
     write: false,
     logLevel: 'error',
   });
-  mkdirSync(DIST, { recursive: true });
+  mkdirSync(outdir, { recursive: true });
   for (const f of r.outputFiles) {
     let same = false;
     try {
@@ -41,7 +41,7 @@ export function buildBundles() {
     writeFileSync(tmp, f.contents);
     renameSync(tmp, f.path);
   }
-  return { main: join(DIST, 'main.mjs'), cli: join(DIST, 'cli.mjs') };
+  return { main: join(outdir, 'main.mjs'), cli: join(outdir, 'cli.mjs') };
 }
 
 /**

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { buildBundles, startArgs } from '../scripts/build.mjs';
+
+describe('build (npm start runs dist/main.mjs)', () => {
+  it('bundles the server and the CLI; a rebuild of unchanged sources writes nothing', (t) => {
+    // Its own directory: other test files build dist/ at the same time.
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-build-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const first = buildBundles(dir);
+    const mtimes = [first.main, first.cli].map((f) => statSync(f).mtimeMs);
+    const again = buildBundles(dir);
+    assert.deepEqual(
+      [again.main, again.cli].map((f) => statSync(f).mtimeMs),
+      mtimes,
+    );
+    const main = readFileSync(first.main, 'utf8');
+    assert.match(main, /^\/\/ Built by scripts\/build\.mjs/);
+    // Dependencies stay external: imported from node_modules, not inlined.
+    assert.match(main, /from "fastify"/);
+    assert.doesNotMatch(main, /function fastify\(/);
+  });
+
+  it("starts the bundle with npm start's V8 flags", () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const args = startArgs();
+    assert.equal(args.at(-1), buildBundles().main);
+    assert.deepEqual(args.slice(0, -1), pkg.scripts.start!.split(/\s+/).slice(1, -1));
+    assert.equal(pkg.scripts.prestart, 'node scripts/build.mjs');
+  });
+});
