@@ -4,10 +4,12 @@ import { Webhook } from 'standardwebhooks';
 import { USER_AGENT } from '../../src/delivery/worker.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
+  allSucceeded,
   DELIVERY_ENV,
   deliveryRows,
   enqueueEvent,
   insertLock,
+  leasedCount,
   type Receiver,
   registerWebhook,
   startReceiver,
@@ -189,9 +191,7 @@ describe('webhook delivery', () => {
       const r2 = await t.call('POST', `${path}/recover`, { token: b.projectToken, body: { since } });
       assert.equal(r2.status, 200);
       assert.equal(r2.body.recovered, 1);
-      await waitFor('delivered after recovery', async () =>
-        (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
-      );
+      await waitFor('delivered after recovery', async () => allSucceeded(t, hook.id));
       const bad = await t.call('POST', `${path}/recover`, {
         token: b.projectToken,
         body: { since: 'yesterday' },
@@ -258,12 +258,10 @@ describe('webhook delivery', () => {
     try {
       await waitFor('the slow receiver holding requests', () => held.length >= 3);
       for (let i = 0; i < 6; i++) await enqueueEvent(t, b.projectId, lock2);
-      await waitFor('fast deliveries while the slow ones hang', async () =>
-        (await deliveryRows(t, fast.id)).every((d) => d.status === 'succeeded'),
-      );
+      await waitFor('fast deliveries while the slow ones hang', async () => allSucceeded(t, fast.id));
       assert.equal(maxSlow, 3);
       // Release the slow receiver: everything gets through, never more than 3 at once.
-      while ((await deliveryRows(t, slow.id)).some((d) => d.status !== 'succeeded')) {
+      while (!(await allSucceeded(t, slow.id))) {
         for (const release of held.splice(0)) release();
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -291,13 +289,7 @@ describe('webhook delivery', () => {
     const hook = await registerWebhook(t, b, lock, rx.url('/ahead'));
     for (let i = 0; i < 8; i++) await enqueueEvent(t, b.projectId, lock);
     const w = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
-    const leased = async () =>
-      (
-        await t.store.db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND leased_until IS NOT NULL',
-          [hook.id],
-        )
-      ).rows[0]!.n;
+    const leased = () => leasedCount(t, hook.id);
     let stopped: Promise<void> | undefined;
     try {
       await waitFor('two requests held by the receiver', () => held.length === 2);
@@ -317,9 +309,7 @@ describe('webhook delivery', () => {
       const w2 = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
       try {
         rx.handler = (_req, res) => void res.end('ok');
-        await waitFor('the rest delivered', async () =>
-          (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
-        );
+        await waitFor('the rest delivered', async () => allSucceeded(t, hook.id));
       } finally {
         await w2.stop();
       }
@@ -350,13 +340,7 @@ describe('webhook delivery', () => {
       claimAheadMax: 6,
       aheadHorizonMs: 60_000,
     });
-    const leased = async () =>
-      (
-        await t.store.db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND leased_until IS NOT NULL',
-          [hook.id],
-        )
-      ).rows[0]!.n;
+    const leased = () => leasedCount(t, hook.id);
     try {
       await waitFor('two requests held by the receiver', () => held.length === 2);
       // 2 being sent + 6 claimed ahead (not 2 + 1: the first six answered at once).
@@ -364,7 +348,7 @@ describe('webhook delivery', () => {
       await new Promise((r) => setTimeout(r, 400)); // two polls: no claim takes more
       assert.equal(await leased(), 8);
       assert.equal(held.length, 2);
-      while ((await deliveryRows(t, hook.id)).some((d) => d.status !== 'succeeded')) {
+      while (!(await allSucceeded(t, hook.id))) {
         for (const release of held.splice(0)) release();
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -383,11 +367,7 @@ describe('webhook delivery', () => {
     // 4 per claim at most; the poll is a minute away.
     const w = await startWorker(t, { perWebhook: 2, claimAhead: 2, claimAheadMax: 2, pollMs: 60_000 });
     try {
-      await waitFor(
-        'all 24 delivered',
-        async () => (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
-        10_000,
-      );
+      await waitFor('all 24 delivered', async () => allSucceeded(t, hook.id), 10_000);
     } finally {
       await w.stop();
     }
@@ -448,15 +428,7 @@ describe('webhook delivery', () => {
     // a minute away.
     const w = await startWorker(t, { maxInFlight: 4, pollMs: 60_000 });
     try {
-      await waitFor(
-        'all 18 delivered',
-        async () => {
-          for (const h of hooks)
-            if ((await deliveryRows(t, h)).some((d) => d.status !== 'succeeded')) return false;
-          return true;
-        },
-        10_000,
-      );
+      await waitFor('all 18 delivered', () => allSucceeded(t, ...hooks), 10_000);
     } finally {
       await w.stop();
     }
@@ -486,9 +458,7 @@ describe('webhook delivery', () => {
       await waitFor('the first request held', () => first);
       await new Promise((r) => setTimeout(r, 1_200));
       first!();
-      await waitFor('both delivered', async () =>
-        (await deliveryRows(t, hook.id)).every((d) => d.status === 'succeeded'),
-      );
+      await waitFor('both delivered', async () => allSucceeded(t, hook.id));
       assert.ok(
         logged.some((l) => l.msg === 'deliveries released unsent' && l.o.why === 'lease too short to send'),
       );

@@ -170,6 +170,22 @@ export async function waitFor<T>(
   }
 }
 
+/** Every delivery queued for these webhooks has succeeded. */
+export async function allSucceeded(t: TestApp, ...webhookIds: string[]): Promise<boolean> {
+  for (const id of webhookIds)
+    if ((await deliveryRows(t, id)).some((d) => d.status !== 'succeeded')) return false;
+  return true;
+}
+
+/** Deliveries of the webhook a worker holds right now (claimed: leased, not yet finished). */
+export async function leasedCount(t: TestApp, webhookId: string): Promise<number> {
+  const { rows } = await t.store.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND leased_until IS NOT NULL',
+    [webhookId],
+  );
+  return rows[0]!.n;
+}
+
 export async function deliveryRows(t: TestApp, webhookId: string) {
   const { rows } = await t.store.db.query<{
     id: string;
