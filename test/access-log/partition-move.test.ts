@@ -10,6 +10,7 @@ import { dayStart, partitionCreate } from '../../src/resources/access-log/retent
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { keyInsert, lockInsert, newPhone } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
+import { signal } from '../helpers/signal.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 
 let t: TestApp;
@@ -34,27 +35,21 @@ it('a page read during a move out of the default partition sees the moved events
      VALUES ($1, $2, $3, $4, $5, 'locked', now() - interval '1 second', 'Front', '', 'integrator')`,
     [id, a.projectId, lockId, keyId, phone],
   );
-  let moved!: () => void;
-  const movedNow = new Promise<void>((r) => {
-    moved = r;
-  });
-  let commit!: () => void;
-  const mayCommit = new Promise<void>((r) => {
-    commit = r;
-  });
+  const moved = signal();
+  const mayCommit = signal();
   const move = t.store.db.transaction(async (tx) => {
     const n = await partitionCreate(tx, dayStart(Date.now()));
-    moved();
-    await mayCommit;
+    moved.fire();
+    await mayCommit.fired;
     return n;
   });
-  await movedNow;
+  await moved.fired;
   const read = t.call('GET', `/v2/projects/${a.projectId}/locks/${lockId}/logs/access`, {
     token: a.projectToken,
   });
   // Let the read reach PostgreSQL and wait on the move's lock, then commit the move.
   await new Promise((r) => setTimeout(r, 300));
-  commit();
+  mayCommit.fire();
   assert.equal(await move, 1);
   const r = await read;
   assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -12,6 +12,7 @@ import { acquireDataDirLock, DataDirInUseError } from '../../src/db/lock-file.ts
 import { migrate, readMigrations } from '../../src/db/migrate.ts';
 import { openPgStore } from '../../src/db/pg-store.ts';
 import { openPgliteStore } from '../../src/db/pglite-store.ts';
+import { signal } from '../helpers/signal.ts';
 import { openTestStore, TEST_DATABASE_URL, type TestStore } from '../helpers/store.ts';
 
 let s: TestStore;
@@ -41,27 +42,21 @@ describe('transactions', () => {
   });
 
   it('a query issued while another transaction is open never joins it (and is not lost on its rollback)', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let inside!: () => void;
-    const entered = new Promise<void>((r) => {
-      inside = r;
-    });
+    const gate = signal();
+    const entered = signal();
     const tx = s.db
       .transaction(async (t) => {
         await t.query('INSERT INTO scratch VALUES (10)');
-        inside();
-        await gate; // hold the transaction open while the outside query is issued
+        entered.fire();
+        await gate.fired; // hold the transaction open while the outside query is issued
         throw new Error('rollback');
       })
       .catch((e: Error) => e.message);
-    await entered;
+    await entered.fired;
     const outside = s.db.query('INSERT INTO scratch VALUES (11)');
     // Give the outside query every chance to sneak in before the rollback.
     await new Promise((r) => setTimeout(r, 50));
-    release();
+    gate.fire();
     assert.equal(await tx, 'rollback');
     await outside;
     const { rows } = await s.db.query<{ n: number }>('SELECT n FROM scratch WHERE n >= 10 ORDER BY n');

@@ -12,6 +12,7 @@ import {
   leasedCount,
   type Receiver,
   registerWebhook,
+  releaseUntilDelivered,
   startReceiver,
   startWorker,
   waitFor,
@@ -261,10 +262,7 @@ describe('webhook delivery', () => {
       await waitFor('fast deliveries while the slow ones hang', async () => allSucceeded(t, fast.id));
       assert.equal(maxSlow, 3);
       // Release the slow receiver: everything gets through, never more than 3 at once.
-      while (!(await allSucceeded(t, slow.id))) {
-        for (const release of held.splice(0)) release();
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await releaseUntilDelivered(t, held, slow.id);
       assert.equal(maxSlow, 3);
     } finally {
       for (const release of held.splice(0)) release();
@@ -348,10 +346,7 @@ describe('webhook delivery', () => {
       await new Promise((r) => setTimeout(r, 400)); // two polls: no claim takes more
       assert.equal(await leased(), 8);
       assert.equal(held.length, 2);
-      while (!(await allSucceeded(t, hook.id))) {
-        for (const release of held.splice(0)) release();
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await releaseUntilDelivered(t, held, hook.id);
     } finally {
       for (const release of held.splice(0)) release();
       await w.stop();

@@ -177,6 +177,21 @@ export async function allSucceeded(t: TestApp, ...webhookIds: string[]): Promise
   return true;
 }
 
+/**
+ * Answers the requests a test receiver is holding (`held`: one answer function each), again as
+ * more arrive, until every delivery of the webhook has succeeded.
+ */
+export async function releaseUntilDelivered(
+  t: TestApp,
+  held: (() => void)[],
+  webhookId: string,
+): Promise<void> {
+  while (!(await allSucceeded(t, webhookId))) {
+    for (const release of held.splice(0)) release();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Deliveries of the webhook a worker holds right now (claimed: leased, not yet finished). */
 export async function leasedCount(t: TestApp, webhookId: string): Promise<number> {
   const { rows } = await t.store.db.query<{ n: number }>(
