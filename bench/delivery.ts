@@ -116,7 +116,7 @@ async function seed(db: Db, keyring: ReturnType<typeof createKeyring>, port: num
       ],
     );
   }
-  // N deliveries spread over the webhooks, bodies in the seed's shape, then wake the workers.
+  // N deliveries spread over the webhooks, bodies in the Access Event shape, then wake the workers.
   const body = sampleEventBody();
   await db.query(
     `WITH w AS (SELECT id, project_id, row_number() OVER (ORDER BY id) - 1 AS k FROM webhooks WHERE project_id = $1)

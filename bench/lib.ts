@@ -265,7 +265,7 @@ export function testCa(): Buffer {
   return readFileSync(join(TLS_DIR, 'ca.crt'));
 }
 
-/** A webhook body in the seed's shape, for raw-POST baselines and queued deliveries. */
+/** A webhook body in the Access Event shape, for raw-POST baselines and queued deliveries. */
 export function sampleEventBody(): string {
   return accessEventBody({
     id: randomUUID(),

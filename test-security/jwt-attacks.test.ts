@@ -1,5 +1,5 @@
 // Every authenticated route of the OpenAPI document, attacked with forged, stale, misdirected and
-// cross-API tokens. Each attack must be refused with 401 or 403 (API.md 2.4), never 2xx. A positive
+// cross-API tokens. Each attack must be refused with 401 or 403 (RFC 6750 §3.1), never 2xx. A positive
 // control per route (a correctly signed copy of the valid token's claims) shows the refusals come
 // from the token check, with every path parameter a real record of the tenant.
 import assert from 'node:assert/strict';

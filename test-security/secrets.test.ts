@@ -89,7 +89,7 @@ before(async () => {
   const clientSecret = secret('rotated client secret', rot.body.clientSecret, 'rotate secret');
   const creds = { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret };
 
-  // Token paths: seed shape, OAuth with Basic and form encoding, v1.
+  // Token paths: Unloc shape, OAuth with Basic and form encoding, v1.
   const orgTok = await call('v2 org token', {
     method: 'POST',
     url: '/v2/auth/token/',

@@ -1,4 +1,4 @@
-// SSRF at webhook registration (API.md 3.8): internal, reserved and disguised targets are refused
+// SSRF at webhook registration: internal, reserved and disguised targets are refused
 // with 400 naming the url field, and nothing is stored; public addresses are accepted (the positive
 // control). Skipped while the webhook API is not in the OpenAPI document.
 import assert from 'node:assert/strict';

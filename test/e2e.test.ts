@@ -1,7 +1,7 @@
 // Issue 4's end-to-end flow against a real server process, through the public HTTP API only:
 // admin → client → token → project, lock, managed user, key → webhook to a real local HTTPS receiver
 // with Basic credentials (trusted through NODE_EXTRA_CA_CERTS) → the app logs in with an OTP read from
-// the server log and uploads an event → the receiver gets exactly the seed body, Basic auth and a valid
+// the server log and uploads an event → the receiver gets exactly the Access Event body, Basic auth and a valid
 // Standard Webhooks signature → the access log shows the event. Then a key shared from the app: its
 // event is in the access log, and no delivery is ever made for it.
 import assert from 'node:assert/strict';
@@ -86,7 +86,7 @@ describe('end to end through a real server process', () => {
     assert.deepEqual(up.body.results, [{ id: firstEvent.id, status: 'accepted' }]);
   });
 
-  it('the receiver gets exactly the seed body, Basic auth, a valid signature, JSON and the user agent', async () => {
+  it('the receiver gets exactly the Access Event body, Basic auth, a valid signature, JSON and the user agent', async () => {
     const got: Received = await waitFor('the delivery', () => deliveredFor(firstEvent.id)[0], 30_000).catch(
       (e) => {
         throw new Error(`${(e as Error).message}\n${s.server.output()}`);

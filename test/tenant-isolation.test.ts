@@ -1,6 +1,6 @@
-// The tenant matrix (DESIGN.md §5.2): for every v2 route of the foundation and of the project
+// The tenant matrix: for every v2 route of the foundation and of the project
 // resources, a request without a token is 401, a token of the wrong scope is 403, a token of
-// another project or organization is 403 on that path (API.md 2.4), the other tenant's ids under
+// another project or organization is 403 on that path (RFC 6750 insufficient_scope), the other tenant's ids under
 // the caller's own path are 404 (never 403, never 200), and a malformed id is 400/404, never 500.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -209,7 +209,7 @@ describe('tenant isolation matrix', () => {
             { ...A, org: bad, project: bad },
             r.scope === 'organization' ? a.orgToken : a.projectToken,
           );
-          // The bearer hook compares the path id with the token's first (API.md 2.4): 403.
+          // The bearer hook compares the path id with the token's first: 403.
           assert.ok([400, 403, 404].includes(res.status), `${bad}: ${res.status}`);
         }
       });

@@ -1,5 +1,5 @@
 // Tokens are stateless JWTs, but a deleted client, a rotated secret or a removed grant must stop
-// working within seconds (API.md 2.4). This cache holds, per (client, resource), the client's
+// working within seconds, not at expiry. This cache holds, per (client, resource), the client's
 // current secret hash and generation and its grant on the resource, for at most
 // LATCHKEY_REVOCATION_CACHE_SECONDS (default 2 s). Both the token endpoint (to authenticate and
 // authorize a grant) and the bearer hook (to re-check a token) read it, so in steady state neither

@@ -1,4 +1,4 @@
-// The client_credentials grant of API.md 2.1, shared by POST /v2/auth/token/ (seed shape: `scope`
+// The client_credentials grant (RFC 6749 §4.4), shared by POST /v2/auth/token/ (Unloc shape: `scope`
 // an array) and POST /oauth2/token (RFC 6749 shape: `scope` a space-delimited string).
 import type { AppContext } from '../context.ts';
 import { OAuthError } from '../http/errors.ts';
@@ -26,7 +26,7 @@ export interface GrantResult {
 
 function requestedScope(body: Record<string, unknown>): string {
   let v = body.scope;
-  // The seed's response carries scope as an array; accept a one-element array back in a request.
+  // The Unloc-compatible response carries scope as an array; accept a one-element array back in a request.
   if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string') v = v[0];
   if (v === undefined || v === null || v === '') throw new OAuthError('invalid_request', 'scope is required');
   if (typeof v !== 'string') throw new OAuthError('invalid_request', 'scope must be a string');

@@ -1,4 +1,4 @@
-// POST /v2/auth/token/ (seed 4.1), POST /oauth2/token (its RFC 6749 twin) and resource discovery.
+// POST /v2/auth/token/ (Unloc-compatible, docs/compatibility.md), POST /oauth2/token (its RFC 6749 twin) and resource discovery.
 // Registered in their own plugin scope: only here are form-encoded bodies accepted, and errors are
 // answered in OAuth's format (route config `oauth: true`).
 import formbody from '@fastify/formbody';
@@ -57,7 +57,12 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
     scope.post(
       '/v2/auth/token/',
-      { config, onRequest, schema: tokenDoc('Issue an access token (seed 4.1)', true), ...noValidation },
+      {
+        config,
+        onRequest,
+        schema: tokenDoc('Issue an access token (Unloc-compatible: scope is an array)', true),
+        ...noValidation,
+      },
       seedShape,
     );
     scope.post(
@@ -82,7 +87,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
         onRequest,
         ...noValidation,
         schema: {
-          summary: 'List the resources and scopes the client credentials can access (seed 2.3)',
+          summary: 'List the resources and scopes the client credentials can access',
           tags: ['auth'],
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           response: { 200: ResourcesSchema, '4xx': OAuthErrorSchema },

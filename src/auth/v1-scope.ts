@@ -1,4 +1,4 @@
-// The `scope` parameter of the auth API v1 token endpoint (seed 4.2 and 5.3, API.md 2.5), parsed
+// The `scope` parameter of the auth API v1 token endpoint (docs/compatibility.md), parsed
 // without I/O so every rule is table-tested (test/auth/v1-scope.test.ts). Decisions:
 // - A scope is a space-delimited string or an array of strings. An array means its items joined by
 //   one space, so an item may itself hold several space-delimited claims. Separators are runs of
@@ -11,7 +11,7 @@
 // - At most 4096 characters and 20 claims: more is `invalid_request` (it can never be valid: there
 //   are three kinds and one claim of each). Non-string scope or array items: `invalid_request`.
 // - Order of checks, so the answer does not depend on claim order: shape and size (invalid_request)
-//   → two claims of one kind (invalid_request, seed 7) → unknown kind (invalid_scope) → malformed
+//   → two claims of one kind (invalid_request) → unknown kind (invalid_scope) → malformed
 //   value (invalid_scope).
 import { isUuid } from '../ids.ts';
 

@@ -1,10 +1,10 @@
-// The client_credentials grant of the auth API v1 (seed 4.2, API.md 2.5): a partner (API client)
-// asks for claims on lock holders (projects, API.md §4). Same client authentication, rate limits
+// The client_credentials grant of the auth API v1 (docs/compatibility.md): a partner (API client)
+// asks for claims on lock holders (projects seen through API v1). Same client authentication, rate limits
 // and error order as the v2 grant (token-grant.ts): malformed requests are refused before the
 // client is authenticated, scope decisions after it.
 //
 // A client reaches a lock holder when it holds `project.admin` on that project. `project.installer`
-// does not count: it may only onboard and read locks (API.md 2.1), while a lock-holder claim
+// does not count: it may only onboard and read locks, while a lock-holder claim
 // manages the lock holder itself. `integrator.admin` is granted to every authenticated client; it
 // covers only the lock holders the client reaches, checked on each request.
 //
@@ -26,7 +26,7 @@ export const LOCK_HOLDER_GRANT = 'project.admin';
 export interface V1GrantResult {
   accessToken: string;
   expiresIn: number;
-  /** Only when the request named a scope (seed 4.2). */
+  /** Only when the request named a scope. */
   scope?: string[];
   lockHolderId?: string;
 }

@@ -1,4 +1,4 @@
-// POST /auth/v1/token (seed 4.2, API.md 2.5; the trailing-slash form matches too because the app
+// POST /auth/v1/token (docs/compatibility.md; the trailing-slash form matches too because the app
 // ignores trailing slashes). Its own plugin scope, like the v2 endpoint: form bodies are accepted
 // here only, and errors are OAuth JSON (route config `oauth: true`).
 import formbody from '@fastify/formbody';
@@ -70,7 +70,7 @@ export async function v1TokenRoutes(app: FastifyInstance, ctx: AppContext): Prom
         // Validation is done by the grant itself so that every failure is an OAuth error.
         validatorCompiler: () => () => true,
         schema: {
-          summary: 'Issue an auth API v1 access token (seed 4.2)',
+          summary: 'Issue an auth API v1 access token',
           description:
             'Client credentials grant for partners. Errors are RFC 6749 JSON: two claims of one kind → ' +
             '400 invalid_request; unknown kind, malformed claim, a lock holder without a grant, or claims ' +

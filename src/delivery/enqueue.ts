@@ -17,7 +17,7 @@ export interface AccessEventBody {
   userName: string;
 }
 
-/** The exact webhook body: seed 2.1's eight fields in this order, `created` with milliseconds. */
+/** The exact webhook body: the Access Event's eight fields in this order, `created` with milliseconds. */
 export function accessEventBody(e: AccessEventBody): string {
   return JSON.stringify({
     id: e.id,

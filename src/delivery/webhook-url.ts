@@ -1,4 +1,4 @@
-// Webhook URL rules (seed 6.2, API.md 3.8). Pure parsing first (`webhookUrlParse`), then the address
+// Webhook URL rules (docs/webhooks.md). Pure parsing first (`webhookUrlParse`), then the address
 // check (`webhookHostCheck`), which resolves the host and refuses it if ANY address is blocked.
 //
 // Credentials are read from the raw string, not from `new URL()`: the WHATWG parser percent-encodes

@@ -410,7 +410,7 @@ export class DeliveryWorker {
       'webhook-signature': signatureHeader(secrets, d.event_id, timestamp, d.body),
     };
     if (d.credentials_enc) {
-      // As written in the URL (no percent-decoding), per API.md §6.
+      // As written in the URL (no percent-decoding), as the URL's user information (RFC 7617 Basic).
       headers.authorization = `Basic ${Buffer.from(this.decrypt(d.credentials_enc)).toString('base64')}`;
     }
     return headers;

@@ -1,4 +1,4 @@
-// Metadata rules of API.md §0, shared by locks, managed users and keys. The JSON schema enforces the
+// Metadata rules (at most 20 pairs, key ≤ 40, value ≤ 256), shared by locks, managed users and keys. The JSON schema enforces the
 // pair count and value length (Ajv names the offending pair: `metadata.unit`), but Ajv reports a
 // too-long *key* only against the whole object, so key length is checked here with a precise reason.
 import { Type } from '@sinclair/typebox';

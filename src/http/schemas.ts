@@ -23,7 +23,7 @@ export const problemResponses = {
   '5xx': Type.Ref('Problem'),
 };
 
-/** At most 20 pairs, key ≤ 40 chars, value a string ≤ 256 chars (API.md §0). */
+/** At most 20 pairs, key ≤ 40 chars, value a string ≤ 256 chars. */
 export const Metadata = Type.Record(
   Type.String({ minLength: 1, maxLength: 40 }),
   Type.String({ maxLength: 256 }),

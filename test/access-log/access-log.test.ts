@@ -69,7 +69,7 @@ before(async () => {
 after(() => t.close());
 
 describe('GET /v2/projects/{projectId}/logs/access', () => {
-  it('lists events newest first with the seed fields plus received and origin', async () => {
+  it('lists events newest first with the Access Event fields plus received and origin', async () => {
     const r = await log('?limit=2');
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const [first, second] = r.body.accessEvents;

@@ -301,7 +301,7 @@ describe('POST /v2/app/events: malformed uploads', () => {
 });
 
 describe('POST /v2/app/events: webhook deliveries', () => {
-  it('queues one delivery per enabled webhook for integrator keys, with the exact seed body', async () => {
+  it('queues one delivery per enabled webhook for integrator keys, with the exact Access Event body', async () => {
     const lock = await lockInsert(t, a.projectId, { name: 'Garage "B"' });
     const h1 = await webhookInsert(t, a.projectId, lock);
     const h2 = await webhookInsert(t, a.projectId, lock);

@@ -16,7 +16,7 @@ after(() => t.close());
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
 
 describe('POST /v2/auth/token/', () => {
-  it('issues a project.admin token exactly in the seed shape', async () => {
+  it('issues a project.admin token exactly in the Unloc-compatible shape', async () => {
     const r = await t.call('POST', '/v2/auth/token/', {
       body: {
         grant_type: 'client_credentials',

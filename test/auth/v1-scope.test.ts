@@ -50,7 +50,7 @@ const table: [string, unknown, Expect][] = [
     `integrator.admin lockHolder.admin:${ID} ${IDENT}`,
     { claims: ['integrator.admin', `lockHolder.admin:${ID}`, IDENT] },
   ],
-  // duplicates (seed 7): invalid_request
+  // duplicates: invalid_request
   ['same claim twice', 'integrator.admin integrator.admin', 'invalid_request'],
   ['two identifiers', `${IDENT} lockHolder.identifier:SE.1.`, 'invalid_request'],
   ['two admin ids', `lockHolder.admin:${ID} lockHolder.admin:${ID_UPPER}`, 'invalid_request'],
@@ -113,7 +113,7 @@ describe('parseV1Scope', () => {
     });
   }
 
-  it('says in the duplicate error that multiple claims of one kind are not allowed (seed 7)', () => {
+  it('says in the duplicate error that multiple claims of one kind are not allowed', () => {
     const r = parseV1Scope([IDENT, 'lockHolder.identifier:NO.919424508.A']);
     assert.equal(r.ok, false);
     if (!r.ok) assert.match(r.description, /multiple claims of the same kind are not allowed/i);

@@ -62,7 +62,7 @@ function assertOAuthError(r: { status: number; body: any; headers: any }, status
 }
 
 describe('POST /auth/v1/token: grants', () => {
-  it('without a scope: the seed fields only, no scope field, an integrator.admin v1 token', async () => {
+  it('without a scope: the compatible fields only, no scope field, an integrator.admin v1 token', async () => {
     const r = await v1TokenCall(t, a);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual(Object.keys(r.body).sort(), ['access_token', 'expires_in', 'token_type']);
@@ -199,7 +199,7 @@ describe('POST /auth/v1/token: grants', () => {
 });
 
 describe('POST /auth/v1/token: refusals', () => {
-  it('refuses two claims of one kind with invalid_request (seed 7)', async () => {
+  it('refuses two claims of one kind with invalid_request', async () => {
     for (const scope of [
       [IDENT_A, IDENT_A2],
       `${IDENT_A} ${IDENT_A}`,

@@ -93,7 +93,7 @@ describe('Standard Webhooks signatures', () => {
   });
 });
 
-describe('webhook URL rules (seed 6.2)', () => {
+describe('webhook URL rules', () => {
   const ok: [string, { url: string; display: string; credentials?: string }][] = [
     ['https://example.com/hook', { url: 'https://example.com/hook', display: 'https://example.com/hook' }],
     [

@@ -1,4 +1,4 @@
-// Webhook registration and management API (API.md 3.8).
+// Webhook registration and management API.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

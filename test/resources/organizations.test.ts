@@ -1,4 +1,4 @@
-// Organization API (API.md 3.1–3.3): the organization, its projects, cross-organization permissions.
+// Organization API: the organization, its projects, cross-organization permissions.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -217,7 +217,7 @@ describe('api permissions (cross-organization grants)', () => {
 });
 
 describe('resource discovery', () => {
-  it('lists exactly the client grants in the seed shape', async () => {
+  it('lists exactly the client grants in the Unloc-compatible shape', async () => {
     const r = await t.call('POST', '/v2/auth/resources-discovery', {
       body: { client_id: a.clientId, client_secret: a.clientSecret },
     });

@@ -1,4 +1,4 @@
-// Retention of the access log (API.md 3.9): access_events is partitioned by UTC day on `created`
+// Retention of the access log: access_events is partitioned by UTC day on `created`
 // (access_events_YYYYMMDD). Each run, serialized across processes by an advisory lock:
 //   1. creates the day partitions from DAYS_AHEAD days from now back to the start of the window
 //      (the first run creates the whole window), so inserts land in a day partition, not the default;

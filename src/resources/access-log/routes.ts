@@ -1,4 +1,4 @@
-// Access log (API.md 3.9, seed 4.5): the last LATCHKEY_ACCESS_LOG_RETENTION_DAYS days of access
+// Access log: the last LATCHKEY_ACCESS_LOG_RETENTION_DAYS days of access
 // events of a project or one lock, newest `created` first, keyset-paged with an opaque cursor.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { E164, Timestamp, Uuid } from '../../http/schemas.ts';
 
-/** Seed 2.1's eight fields, plus `received` (when the service recorded it) and the key's `origin`. */
+/** The Access Event's eight fields, plus `received` (when the service recorded it) and the key's `origin`. */
 export const AccessEventSchema = Type.Object(
   {
     id: Uuid,

@@ -1,4 +1,4 @@
-// Operator API (API.md §1.1). Registered only when LATCHKEY_ADMIN_TOKEN is set; otherwise every
+// Operator API (/admin/v1). Registered only when LATCHKEY_ADMIN_TOKEN is set; otherwise every
 // /admin path is an ordinary 404. The token is compared in constant time.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // App tokens: scope `app.user`, `sub` = the app user's phone number. Issued after an OTP login
-// (API.md §5) or minted by an operator for testing and support.
+// or minted by an operator for testing and support.
 import { type IssuedToken, issueAccessToken } from '../../auth/issue-token.ts';
 import type { AppContext } from '../../context.ts';
 

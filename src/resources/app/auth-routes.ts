@@ -1,4 +1,4 @@
-// App login (API.md §5): POST /v2/app/auth/otp sends a one-time code, POST /v2/app/auth/token trades
+// App login: POST /v2/app/auth/otp sends a one-time code, POST /v2/app/auth/token trades
 // it for an app token. No bearer token on these two. Rate limited per phone and per source address
 // (in process memory, per API process, like the token endpoints' limits).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

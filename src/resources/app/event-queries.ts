@@ -19,7 +19,7 @@ export interface EventKeyRow {
 
 /**
  * The caller's keys among `keyIds`, with what an event needs: the lock's name and time zone and the
- * user's display name (API.md 3.5: managed user's "firstName lastName", else the app user's own
+ * user's display name (the managed user's "firstName lastName", else the app user's own
  * name, else ""). A key of another app user is simply not returned ("key not found").
  */
 export async function eventKeysLoad(tx: Tx, appUserId: string, keyIds: string[]): Promise<EventKeyRow[]> {

@@ -90,7 +90,7 @@ export async function eventsIngest(
       });
     if (rows.length > 0) {
       const received = await eventsInsert(tx, rows);
-      // Webhooks fire only for keys an integrator created (seed 6.1 rule 1), never for shared keys.
+      // Webhooks fire only for keys an integrator created, never for shared keys.
       await deliveriesEnqueueForEvents(
         tx,
         rows

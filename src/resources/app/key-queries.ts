@@ -67,7 +67,7 @@ export interface SharedKeyInput {
   recurrence: Recurrence | null;
 }
 
-/** Creates the shared key, and the recipient's managed user in the project when new (API.md 3.5). */
+/** Creates the shared key, and the recipient's managed user in the project when new. */
 export async function sharedKeyInsert(tx: Tx, k: SharedKeyInput): Promise<KeyRow> {
   await tx.query('INSERT INTO app_users (app_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [k.appUserId]);
   await tx.query(

@@ -1,4 +1,4 @@
-// App login codes (API.md §5): 6 digits from a CSPRNG, valid 5 minutes, 5 tries, stored only as an
+// App login codes: 6 digits from a CSPRNG, valid 5 minutes, 5 tries, stored only as an
 // HMAC under the server pepper (a database dump does not reveal live codes). One pending code per
 // phone: asking again replaces it (and resets the tries).
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The app API (API.md §5): what the mobile app calls. Login needs no token; everything else needs
+// The app API: what the mobile app calls. Login needs no token; everything else needs
 // an app token (scope app.user) whose `sub` is the caller's phone, which scopes every query.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Request and response shapes of the app API (API.md §5).
+// Request and response shapes of the app API.
 import { Type } from '@sinclair/typebox';
 import { E164, Metadata, Timestamp, Uuid } from '../../http/schemas.ts';
 
@@ -34,7 +34,7 @@ export const RecurrenceSchema = Type.Union([
   Type.Null(),
 ]);
 
-/** API.md §3.6 Key. */
+/** A key, as the v2 keys API shows it. */
 export const KeySchema = Type.Object({
   id: Uuid,
   lockId: Uuid,

@@ -1,4 +1,4 @@
-// Key rows and their JSON (API.md 3.6). `state` is derived from the clock, never stored:
+// Key rows and their JSON. `state` is derived from the clock, never stored:
 // revoked > expired > scheduled > active. Recurrence windows do not change the state (an active
 // key outside its window is still active; isKeyUsableAt decides whether it opens the lock).
 import type { Recurrence } from '../../time/recurrence.ts';

@@ -1,4 +1,4 @@
-// Keys (API.md 3.6), project.admin only.
+// Keys, project.admin only.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';

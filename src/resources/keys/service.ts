@@ -1,4 +1,4 @@
-// Batch key creation (API.md 3.6): all-or-nothing. Every item is checked first and every problem is
+// Batch key creation: all-or-nothing. Every item is checked first and every problem is
 // reported at once (`keys.17.lockId`); only a fully valid batch is written, in one transaction.
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/db.ts';

@@ -1,5 +1,5 @@
-// Lock holders (API.md §4) under /integrators/v1, for auth API v1 tokens only. Paths are written
-// with the trailing slash of the API document; the app ignores trailing slashes, so both match.
+// Lock holders (docs/compatibility.md) under /integrators/v1, for auth API v1 tokens only. Paths are written
+// with the trailing slash of the Unloc API; the app ignores trailing slashes, so both match.
 // Errors are problem+json. Order of checks on one lock holder: token (401) → the client reaches it
 // (else 404, also for other tenants) → the token holds a claim for it (else 403).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// Lock holders (API.md §4): a project seen through the auth API v1. `organizationId` and
+// Lock holders: a project seen through the auth API v1. `organizationId` and
 // `organizationIdSuffix` are the project's orgNumber and orgNumberSuffix (not a Latchkey
 // organization id): together with countryIso they form the lockHolder.identifier claim.
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Locks (API.md 3.4). project.admin may do everything; project.installer may onboard (create) and
+// Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Managed users (API.md 3.5), addressed by appUserId (E.164, URL-encoded in the path).
+// Managed users, addressed by appUserId (E.164, URL-encoded in the path).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';

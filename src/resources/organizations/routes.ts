@@ -1,4 +1,4 @@
-// Organization API (API.md 3.1 and 3.3): the organization, its projects, and cross-organization
+// Organization API: the organization, its projects, and cross-organization
 // API permissions on a project. Every route needs organization.admin for the path's organization.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// GET /v2/projects/{projectId} (API.md 3.2).
+// GET /v2/projects/{projectId}.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';

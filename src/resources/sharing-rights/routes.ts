@@ -1,4 +1,4 @@
-// Sharing rights (API.md 3.7), project.admin only.
+// Sharing rights, project.admin only.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-// Batch creation of sharing rights (API.md 3.7): all or nothing, every problem named at once.
+// Batch creation of sharing rights: all or nothing, every problem named at once.
 import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError, badRequest, conflict, type InvalidParam } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-// Delivery history and replay (API.md 3.8): list a webhook's deliveries with their attempts,
+// Delivery history and replay: list a webhook's deliveries with their attempts,
 // retry one, recover every failed one since a time.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

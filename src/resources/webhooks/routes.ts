@@ -1,4 +1,4 @@
-// Webhooks (API.md 3.8): register, list, get, enable/disable, delete, rotate the signing secret.
+// Webhooks: register, list, get, enable/disable, delete, rotate the signing secret.
 // Delivery history and replay are in deliveries-routes.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

@@ -17,7 +17,7 @@ export const WebhookCreateBody = Type.Object(
   {
     trigger: Type.Optional(Trigger),
     url: Type.Optional(UrlField),
-    webhookUrl: Type.Optional({ ...UrlField, description: 'Alias of url (seed 4.4)' }),
+    webhookUrl: Type.Optional({ ...UrlField, description: 'Alias of url (Unloc clients use either name)' }),
     lockId: Uuid,
   },
   { additionalProperties: false },

@@ -1,4 +1,4 @@
-// Webhook registration and management (API.md 3.8, seed 4.4 and 6.2).
+// Webhook registration and management (docs/webhooks.md).
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
@@ -39,7 +39,7 @@ export interface WebhookCreateInput {
   lockId: string;
 }
 
-/** `url` and its alias `webhookUrl` (seed 4.4): one of them, or both equal. */
+/** `url` and its alias `webhookUrl` (Unloc clients use either name): one of them, or both equal. */
 function urlOf(body: WebhookCreateInput): { name: string; value: string } {
   if (body.url !== undefined && body.webhookUrl !== undefined && body.url !== body.webhookUrl) {
     throw badRequest('url and webhookUrl name the same field and differ', [
