@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** The direct connection LISTEN uses (DATABASE_URL may go through a transaction pooler). */
+  listenDatabaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
   adminToken: string | undefined;
@@ -47,6 +49,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'DATABASE_URL',
     default: 'unset',
     meaning: 'PostgreSQL connection string; unset: embedded PGlite store',
+  },
+  {
+    name: 'LATCHKEY_LISTEN_DATABASE_URL',
+    default: 'DATABASE_URL',
+    meaning:
+      'direct PostgreSQL connection for LISTEN (wake-ups); set it when DATABASE_URL goes through PgBouncer in transaction pooling mode',
   },
   {
     name: 'LATCHKEY_DATA_DIR',
@@ -171,6 +179,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     p.add('DATABASE_URL', 'must start with postgres:// or postgresql://');
   }
+  const listenDatabaseUrl = env.LATCHKEY_LISTEN_DATABASE_URL || databaseUrl;
+  if (listenDatabaseUrl && !/^postgres(ql)?:\/\//.test(listenDatabaseUrl)) {
+    p.add('LATCHKEY_LISTEN_DATABASE_URL', 'must start with postgres:// or postgresql://');
+  } else if (env.LATCHKEY_LISTEN_DATABASE_URL && !databaseUrl) {
+    p.add('LATCHKEY_LISTEN_DATABASE_URL', 'needs DATABASE_URL (the embedded store listens in process)');
+  }
   const publicUrl = parseUrl(env, 'LATCHKEY_PUBLIC_URL', p) ?? `http://localhost:${port}`;
 
   const adminToken = env.LATCHKEY_ADMIN_TOKEN || undefined;
@@ -232,6 +246,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     port,
     host,
     databaseUrl,
+    listenDatabaseUrl,
     dataDir: env.LATCHKEY_DATA_DIR || './data',
     publicUrl,
     adminToken,

@@ -19,6 +19,21 @@ describe('configuration', () => {
     assert.ok(Object.isFrozen(c));
   });
 
+  it('LATCHKEY_LISTEN_DATABASE_URL defaults to DATABASE_URL and needs it', () => {
+    const direct = 'postgres://db.internal:5432/latchkey';
+    const pooled = 'postgres://pgbouncer.internal:6432/latchkey';
+    assert.equal(loadConfig({ DATABASE_URL: pooled }).listenDatabaseUrl, pooled);
+    const both = loadConfig({ DATABASE_URL: pooled, LATCHKEY_LISTEN_DATABASE_URL: direct });
+    assert.equal(both.databaseUrl, pooled);
+    assert.equal(both.listenDatabaseUrl, direct);
+    assert.equal(loadConfig({}).listenDatabaseUrl, undefined);
+    assert.throws(() => loadConfig({ LATCHKEY_LISTEN_DATABASE_URL: direct }), /LATCHKEY_LISTEN_DATABASE_URL/);
+    assert.throws(
+      () => loadConfig({ DATABASE_URL: pooled, LATCHKEY_LISTEN_DATABASE_URL: 'mysql://x' }),
+      /LATCHKEY_LISTEN_DATABASE_URL/,
+    );
+  });
+
   it('keeps LATCHKEY_PUBLIC_URL exactly as written', () => {
     assert.equal(
       loadConfig({ LATCHKEY_PUBLIC_URL: 'https://api.example.com/' }).publicUrl,

@@ -5,7 +5,14 @@ import type { Db } from './db.ts';
 import { openPgStore } from './pg-store.ts';
 import { openPgliteStore } from './pglite-store.ts';
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolSize'>): Promise<Db> {
-  if (config.databaseUrl) return openPgStore({ url: config.databaseUrl, poolSize: config.pgPoolSize });
+export async function openStore(
+  config: Pick<Config, 'databaseUrl' | 'listenDatabaseUrl' | 'dataDir' | 'pgPoolSize'>,
+): Promise<Db> {
+  if (config.databaseUrl)
+    return openPgStore({
+      url: config.databaseUrl,
+      listenUrl: config.listenDatabaseUrl,
+      poolSize: config.pgPoolSize,
+    });
   return openPgliteStore({ dataDir: join(config.dataDir, 'pglite') });
 }

@@ -1,5 +1,9 @@
 // PostgreSQL adapter over a `pg` pool. Connection failures surface as StoreUnavailableError (503)
 // within connectionTimeoutMillis instead of hanging requests while the server is down.
+// Pooled connections carry no session state (no SET, no session advisory lock, no LISTEN), so
+// DATABASE_URL may point at PgBouncer in transaction pooling mode: a statement timeout is set per
+// transaction with SET LOCAL. LISTEN needs a session of its own: one direct connection per store
+// (`listenUrl`, LATCHKEY_LISTEN_DATABASE_URL) carries every channel this process listens on.
 import pg from 'pg';
 import type { Db, QueryResult, Tx } from './db.ts';
 import { translateStoreError } from './errors.ts';
@@ -15,20 +19,33 @@ const types = {
 
 export interface PgStoreOptions {
   url: string;
+  /** The LISTEN connection's URL: direct to PostgreSQL, never through a transaction pooler (default: url). */
+  listenUrl?: string;
   poolSize: number;
-  /** Tests isolate themselves in a schema per file. */
+  /**
+   * Tests isolate themselves in a schema per file: a search_path startup option, i.e. session
+   * state, so only on direct connections (never set in production).
+   */
   schema?: string;
+  /** Bound on each transaction's statements (SET LOCAL; default 15 s). */
   statementTimeoutMs?: number;
 }
 
-function clientConfig(o: PgStoreOptions): pg.ClientConfig {
-  const opts = [`-c statement_timeout=${o.statementTimeoutMs ?? 15000}`];
-  if (o.schema) opts.push(`-c search_path=${o.schema}`);
-  return { connectionString: o.url, options: opts.join(' '), types, connectionTimeoutMillis: 3000 };
+function clientConfig(o: PgStoreOptions, url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    ...(o.schema ? { options: `-c search_path=${o.schema}` } : {}),
+    types,
+    connectionTimeoutMillis: 3000,
+  };
 }
 
 export async function openPgStore(o: PgStoreOptions): Promise<Db> {
-  const pool = new pg.Pool({ ...clientConfig(o), max: o.poolSize, idleTimeoutMillis: 30000 });
+  const pool = new pg.Pool({ ...clientConfig(o, o.url), max: o.poolSize, idleTimeoutMillis: 30000 });
+  const listener = new Listener(clientConfig(o, o.listenUrl ?? o.url));
+  // One round trip: the simple protocol runs both; SET LOCAL ends with the transaction, so nothing
+  // is left on a connection a pooler hands to someone else.
+  const begin = `BEGIN; SET LOCAL statement_timeout = ${Math.trunc(o.statementTimeoutMs ?? 15000)}`;
   // An idle client's connection dropping (server restart) emits 'error' on the pool; without a
   // listener that would crash the process. The next checkout reconnects.
   pool.on('error', () => {});
@@ -60,7 +77,7 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
       };
       client.on('error', onError);
       try {
-        await run(client, 'BEGIN');
+        await run(client, begin);
         const tx: Tx = {
           inTransaction: true,
           query: (sql, params) => run(client, sql, params),
@@ -86,50 +103,105 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
     async exec(sql) {
       await run(pool, sql);
     },
-    async listen(channel, onNotify) {
-      return listenWithReconnect(o, channel, onNotify);
-    },
+    listen: (channel, onNotify) => listener.subscribe(channel, onNotify),
     async close() {
+      await listener.close();
       await pool.end();
     },
   };
   return db;
 }
 
-// A dedicated connection per LISTEN (a pooled one would be handed to someone else). It reconnects
-// after a server restart; callers also poll, so a notification lost while reconnecting costs at
-// most one poll interval.
-async function listenWithReconnect(
-  o: PgStoreOptions,
-  channel: string,
-  onNotify: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client(clientConfig(o));
+// The process's one LISTEN connection, shared by every channel and subscriber (the delivery
+// worker's wake-ups, live streams). It reconnects after a server restart and listens again on every
+// channel; callers also poll or resume, so a notification lost while reconnecting costs at most one
+// poll interval.
+class Listener {
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  async subscribe(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    const handler = (payload: string) => onNotify(payload);
+    set.add(handler);
+    const unsubscribe = async () => {
+      if (!set.delete(handler) || set.size > 0 || this.handlers.get(channel) !== set) return;
+      this.handlers.delete(channel);
+      await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    };
+    try {
+      // A connection being made listens on every channel subscribed by the time it is up.
+      if (!this.client) await this.connect();
+      else if (first) await this.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (e) {
+      await unsubscribe();
+      throw translateStoreError(e);
+    }
+    return unsubscribe;
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private retryLater(): void {
+    if (this.closed || this.handlers.size === 0 || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.connect().catch(() => {});
+    }, 1000);
+  }
+
+  private async open(): Promise<void> {
+    const c = new pg.Client(this.config);
     c.on('notification', (n) => {
-      if (n.channel === channel) onNotify(n.payload ?? '');
+      for (const fn of this.handlers.get(n.channel) ?? []) fn(n.payload ?? '');
     });
     c.on('error', () => {
+      if (this.client === c) this.client = undefined;
       c.end().catch(() => {});
-      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), 1000);
+      this.retryLater();
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      client = c;
+      // Channels subscribed while connecting are included: the set is read after the connect.
+      for (;;) {
+        const channels = [...this.handlers.keys()];
+        if (channels.length > 0)
+          await c.query(channels.map((ch) => `LISTEN ${pg.escapeIdentifier(ch)}`).join('; '));
+        if (channels.length === this.handlers.size) break;
+      }
+      if (this.closed) {
+        await c.end();
+        return;
+      }
+      this.client = c;
     } catch (e) {
       c.end().catch(() => {});
-      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), 1000);
-      throw translateStoreError(e);
+      this.retryLater();
+      throw e;
     }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await client?.end().catch(() => {});
-  };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.connecting?.catch(() => {});
+    const c = this.client;
+    this.client = undefined;
+    await c?.end().catch(() => {});
+  }
 }

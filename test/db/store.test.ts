@@ -166,3 +166,50 @@ describe('migrations', () => {
     }
   });
 });
+
+// DATABASE_URL may go through PgBouncer in transaction pooling mode, where a pooled connection is
+// handed to another client after each transaction: nothing may be left on it. LISTEN, which needs a
+// session, uses one direct connection of its own (LATCHKEY_LISTEN_DATABASE_URL).
+describe('PostgreSQL sessions', { skip: !TEST_DATABASE_URL }, () => {
+  it('pooled connections carry no statement timeout outside a transaction; transactions set it locally', async () => {
+    const db = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 1, statementTimeoutMs: 4321 });
+    try {
+      const show = async (q: { query: typeof db.query }) =>
+        (await q.query<{ t: string }>("SELECT current_setting('statement_timeout') AS t")).rows[0]!.t;
+      const outside = await show(db);
+      assert.equal(await db.transaction((tx) => show(tx)), '4321ms');
+      assert.equal(await show(db), outside, 'the transaction left nothing on the connection');
+      assert.notEqual(outside, '4321ms');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('one LISTEN connection per store, on the listen URL, for every channel', async () => {
+    const tag = `lk_listen_${process.pid}`;
+    const listenUrl = `${TEST_DATABASE_URL}${TEST_DATABASE_URL!.includes('?') ? '&' : '?'}application_name=${tag}`;
+    const db = await openPgStore({ url: TEST_DATABASE_URL!, listenUrl, poolSize: 2 });
+    try {
+      const got: string[] = [];
+      const both = signal();
+      const onNotify = (ch: string) => (p: string) => {
+        got.push(`${ch}:${p}`);
+        if (got.length === 2) both.fire();
+      };
+      const offA = await db.listen(`${tag}_a`, onNotify('a'));
+      const offB = await db.listen(`${tag}_b`, onNotify('b'));
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [tag],
+      );
+      assert.equal(rows[0]!.n, 1, 'both channels share the one connection on the listen URL');
+      await db.query(`SELECT pg_notify($1, 'x'), pg_notify($2, 'y')`, [`${tag}_a`, `${tag}_b`]);
+      await both.fired;
+      assert.deepEqual(got.sort(), ['a:x', 'b:y']);
+      await offA();
+      await offB();
+    } finally {
+      await db.close();
+    }
+  });
+});
