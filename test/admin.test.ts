@@ -18,17 +18,112 @@ describe('admin API', () => {
         body: { name: 'x' },
       });
       assert.equal(r.status, 404);
+      assert.match(String(r.headers['content-type']), /^application\/problem\+json/);
+      assert.match(r.body.detail, /admin API is off/);
+      assert.match(r.body.detail, /LATCHKEY_ADMIN_TOKEN/);
+      for (const [method, url] of [
+        ['GET', '/admin/v1/organizations'],
+        ['GET', '/admin'],
+        ['DELETE', '/admin/v1/clients/x'],
+      ] as const) {
+        const other = await off.call(method, url, { token: ADMIN_TOKEN });
+        assert.equal(other.status, 404, url);
+        assert.match(other.body.detail, /LATCHKEY_ADMIN_TOKEN/, url);
+      }
     } finally {
       await off.close();
     }
   });
 
-  it('needs the admin token', async () => {
-    assert.equal((await t.call('POST', '/admin/v1/organizations', { body: { name: 'x' } })).status, 401);
+  it('needs the admin token, and says so when it was not accepted', async () => {
+    const none = await t.call('POST', '/admin/v1/organizations', { body: { name: 'x' } });
+    assert.equal(none.status, 401);
+    assert.match(none.body.detail, /needs the admin token/);
+    assert.equal(none.headers['www-authenticate'], 'Bearer realm="latchkey"');
+    const wrong = await t.call('GET', '/admin/v1/organizations', { token: `${ADMIN_TOKEN}x` });
+    assert.equal(wrong.status, 401);
+    assert.match(String(wrong.headers['content-type']), /^application\/problem\+json/);
+    assert.match(wrong.body.detail, /admin token was not accepted/);
+    assert.match(String(wrong.headers['www-authenticate']), /error="invalid_token"/);
+  });
+
+  it('lists organizations (paged), their clients without secrets, and grants', async () => {
+    const created = [];
+    for (const name of ['L1', 'L2', 'L3']) {
+      const r = await t.call('POST', '/admin/v1/organizations', { token: ADMIN_TOKEN, body: { name } });
+      created.push(r.body.organization);
+    }
+    const seen: any[] = [];
+    let cursor: string | undefined;
+    do {
+      const r = await t.call(
+        'GET',
+        `/admin/v1/organizations?limit=2${cursor ? `&startAfterId=${cursor}` : ''}`,
+        { token: ADMIN_TOKEN },
+      );
+      assert.equal(r.status, 200);
+      assert.ok(r.body.organizations.length <= 2);
+      seen.push(...r.body.organizations);
+      cursor = r.body.startAfterId;
+    } while (cursor);
+    for (const o of created)
+      assert.deepEqual(
+        seen.find((x) => x.id === o.id),
+        o,
+      );
     assert.equal(
-      (await t.call('POST', '/admin/v1/organizations', { token: `${ADMIN_TOKEN}x`, body: { name: 'x' } }))
-        .status,
-      401,
+      (await t.call('GET', '/admin/v1/organizations?limit=0', { token: ADMIN_TOKEN })).status,
+      400,
+    );
+
+    const org = created[0].id;
+    const empty = await t.call('GET', `/admin/v1/organizations/${org}/clients`, { token: ADMIN_TOKEN });
+    assert.deepEqual(empty.body, { clients: [] });
+    const c = await t.call('POST', `/admin/v1/organizations/${org}/clients`, {
+      token: ADMIN_TOKEN,
+      body: { name: 'pms' },
+    });
+    const clients = await t.call('GET', `/admin/v1/organizations/${org}/clients`, { token: ADMIN_TOKEN });
+    assert.equal(clients.status, 200);
+    assert.deepEqual(clients.body, { clients: [c.body.client] });
+    assert.ok(!JSON.stringify(clients.body).includes(c.body.clientSecret));
+    assert.ok(!/secret|hash/i.test(JSON.stringify(clients.body)));
+
+    const project = await t.call('POST', '/admin/v1/organizations', {
+      token: ADMIN_TOKEN,
+      body: { name: 'P' },
+    });
+    await t.call('PUT', `/admin/v1/clients/${c.body.client.id}/grants`, {
+      token: ADMIN_TOKEN,
+      body: {
+        resourceType: 'organization',
+        resourceId: project.body.organization.id,
+        scope: 'organization.admin',
+      },
+    });
+    const grants = await t.call('GET', `/admin/v1/clients/${c.body.client.id}/grants`, {
+      token: ADMIN_TOKEN,
+    });
+    assert.equal(grants.status, 200);
+    assert.deepEqual(grants.body, {
+      grants: [
+        { resourceType: 'organization', resourceId: org, scope: 'organization.admin' },
+        {
+          resourceType: 'organization',
+          resourceId: project.body.organization.id,
+          scope: 'organization.admin',
+        },
+      ],
+    });
+
+    const unknown = '0193a1b2-0000-7000-8000-000000000000';
+    assert.equal(
+      (await t.call('GET', `/admin/v1/organizations/${unknown}/clients`, { token: ADMIN_TOKEN })).status,
+      404,
+    );
+    assert.equal(
+      (await t.call('GET', `/admin/v1/clients/${unknown}/grants`, { token: ADMIN_TOKEN })).status,
+      404,
     );
   });
 

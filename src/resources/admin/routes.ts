@@ -1,20 +1,24 @@
-// Operator API (/admin/v1). Registered only when LATCHKEY_ADMIN_TOKEN is set; otherwise every
-// /admin path is an ordinary 404. The token is compared in constant time.
+// Operator API. Registered only when LATCHKEY_ADMIN_TOKEN is set; otherwise every /admin path is a
+// 404 whose detail says how to turn the API on. The token is compared in constant time.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { safeEqual } from '../../crypto/secrets.ts';
 import { bearerToken } from '../../http/authenticate.ts';
-import { unauthorized } from '../../http/errors.ts';
-import { E164, problemResponses, Timestamp, Uuid } from '../../http/schemas.ts';
+import { ApiError, bearerChallenge, unauthorized } from '../../http/errors.ts';
+import { page, pageLimit } from '../../http/paging.ts';
+import { E164, PagingQuery, problemResponses, Timestamp, Uuid } from '../../http/schemas.ts';
 import { appTokenMint } from '../app/app-token.ts';
 import {
   clientCreate,
   clientDelete,
+  clientList,
   clientRotateSecret,
   grantDelete,
+  grantList,
   grantPut,
   organizationCreate,
+  organizationList,
 } from './service.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -32,14 +36,100 @@ const ClientIdParams = Type.Object({ clientId: Uuid });
 const security = [{ adminToken: [] }];
 const tags = ['admin'];
 
+export const ADMIN_OFF_DETAIL =
+  'The admin API is off on this server. To turn it on, start the server with LATCHKEY_ADMIN_TOKEN set to a secret of at least 32 characters (for example `openssl rand -base64 32`), then send it as Authorization: Bearer <token>.';
+
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const adminToken = ctx.config.adminToken;
-  if (!adminToken) return;
+  if (!adminToken) {
+    const off = async () => {
+      throw new ApiError(404, ADMIN_OFF_DETAIL);
+    };
+    app.all('/admin', { schema: { hide: true } }, off);
+    app.all('/admin/*', { schema: { hide: true } }, off);
+    return;
+  }
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
-      if (!token || !safeEqual(token, adminToken)) throw unauthorized(token ? 'invalid_token' : undefined);
+      if (!token)
+        throw new ApiError(
+          401,
+          'The admin API needs the admin token (LATCHKEY_ADMIN_TOKEN) as Authorization: Bearer <token>',
+          { headers: { 'www-authenticate': bearerChallenge() } },
+        );
+      if (!safeEqual(token, adminToken))
+        throw unauthorized(
+          'invalid_token',
+          'The admin token was not accepted: it is not the LATCHKEY_ADMIN_TOKEN this server was started with',
+        );
     });
+
+    admin.get(
+      '/admin/v1/organizations',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'List organizations, oldest first',
+          querystring: Type.Object(PagingQuery, { additionalProperties: false }),
+          response: {
+            200: Type.Object({
+              organizations: Type.Array(OrganizationSchema),
+              startAfterId: Type.Optional(Uuid),
+            }),
+            ...problemResponses,
+          },
+        },
+      },
+      async (request) => {
+        const q = request.query as { limit?: number; startAfterId?: string };
+        const limit = pageLimit(q);
+        const p = page(await organizationList(ctx.db, limit, q.startAfterId?.toLowerCase()), limit);
+        return { organizations: p.items, startAfterId: p.startAfterId };
+      },
+    );
+    admin.get(
+      '/admin/v1/organizations/:organizationId/clients',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "List an organization's API clients (never a secret or its hash)",
+          params: Type.Object({ organizationId: Uuid }),
+          response: { 200: Type.Object({ clients: Type.Array(ClientSchema) }), ...problemResponses },
+        },
+      },
+      async (request) => ({
+        clients: await clientList(ctx.db, (request.params as { organizationId: string }).organizationId),
+      }),
+    );
+    admin.get(
+      '/admin/v1/clients/:clientId/grants',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "List a client's grants (the scopes it holds on organizations and projects)",
+          params: ClientIdParams,
+          response: {
+            200: Type.Object({
+              grants: Type.Array(
+                Type.Object({
+                  resourceType: Type.Union([Type.Literal('organization'), Type.Literal('project')]),
+                  resourceId: Uuid,
+                  scope: Type.String(),
+                }),
+              ),
+            }),
+            ...problemResponses,
+          },
+        },
+      },
+      async (request) => ({
+        grants: await grantList(ctx.db, (request.params as { clientId: string }).clientId),
+      }),
+    );
 
     admin.post(
       '/admin/v1/organizations',

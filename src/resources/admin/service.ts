@@ -120,3 +120,57 @@ export async function grantDelete(db: Queryable, clientId: string, resourceId: s
   ]);
   if (r.rowCount === 0) throw notFound('grant');
 }
+
+/** Organizations in creation order, keyset-paged (limit + 1 rows: see http/paging.ts). */
+export async function organizationList(
+  db: Queryable,
+  limit: number,
+  startAfterId?: string,
+): Promise<Organization[]> {
+  const { rows } = await db.query<Organization>(
+    `SELECT id, name, created FROM organizations
+      WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+    [startAfterId ?? null, limit + 1],
+  );
+  return rows;
+}
+
+/** The organization's API clients (never a secret or its hash); 404 for an unknown organization. */
+export async function clientList(db: Queryable, organizationId: string): Promise<ApiClient[]> {
+  const { rows } = await db.query<{
+    id: string | null;
+    name: string;
+    organization_id: string;
+    created: Date;
+  }>(
+    `SELECT c.id, c.name, o.id AS organization_id, c.created
+       FROM organizations o LEFT JOIN api_clients c ON c.organization_id = o.id
+      WHERE o.id = $1 ORDER BY c.id`,
+    [organizationId],
+  );
+  if (rows.length === 0) throw notFound('organization');
+  return rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: r.id!, name: r.name, organizationId: r.organization_id, created: r.created }));
+}
+
+/** The client's grants (what resource discovery shows it); 404 for an unknown client. */
+export async function grantList(
+  db: Queryable,
+  clientId: string,
+): Promise<Pick<Grant, 'resourceType' | 'resourceId' | 'scope'>[]> {
+  const { rows } = await db.query<{
+    resource_type: Grant['resourceType'] | null;
+    resource_id: string;
+    scope: string;
+  }>(
+    `SELECT g.resource_type, g.resource_id, g.scope
+       FROM api_clients c LEFT JOIN grants g ON g.client_id = c.id
+      WHERE c.id = $1 ORDER BY g.created, g.resource_id`,
+    [clientId],
+  );
+  if (rows.length === 0) throw notFound('client');
+  return rows
+    .filter((r) => r.resource_type !== null)
+    .map((r) => ({ resourceType: r.resource_type!, resourceId: r.resource_id, scope: r.scope }));
+}
