@@ -1,275 +1,397 @@
-// The one place that reads process.env. Every variable is declared once in VARIABLES (name, default,
-// meaning, parser); the README's configuration table is checked against this list by a test.
-// All problems are reported at once, each naming its variable, and the result is frozen.
+// The one place that reads process.env. Each variable is declared once, in DECLARATIONS below: its
+// name, default, bounds, parser and meaning. The Config type is derived from those declarations and
+// the README's configuration table is generated from them (`npm run config-docs`; a test fails when
+// the README differs). All problems are reported at once, each naming its variable; the result is
+// frozen.
+//
+// To add a variable: add one entry to DECLARATIONS (int/text/oneOf/optional/list/variable below),
+// read it as config.<key>, and run `npm run config-docs`.
 import { isIP } from 'node:net';
 import { parseCidrList } from './delivery/address-policy.ts';
 
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  /** The direct connection LISTEN uses (DATABASE_URL may go through a transaction pooler). */
-  listenDatabaseUrl: string | undefined;
-  dataDir: string;
-  publicUrl: string;
-  adminToken: string | undefined;
-  masterKey: Buffer | undefined;
-  tokenTtlSeconds: number;
-  accessLogRetentionDays: number;
-  webhookRetrySchedule: number[];
-  webhookTimeoutMs: number;
-  webhookAllowedCidrs: string[];
-  webhookConcurrencyPerWebhook: number;
-  appOtpSender: 'log' | 'webhook';
-  appOtpWebhookUrl: string | undefined;
-  tokenRatePerClient: number;
-  tokenRatePerIp: number;
-  /** Proxies (CIDR ranges) whose X-Forwarded-For names the client; empty: the socket address is the client. */
-  trustProxy: string[];
-  logLevel: string;
-  runWorker: boolean;
-  pgPoolSize: number;
-  signingKeyActivationSeconds: number;
-  revocationCacheSeconds: number;
-}
-
 type Env = Record<string, string | undefined>;
 
-interface Variable {
+/** One environment variable: everything the parser and the README need to know about it. */
+export interface Variable<T> {
+  /** The environment variable's name. */
+  readonly name: string;
+  /** What it means, as the README's table shows it (Markdown). */
+  readonly doc: string;
+  /** The value when the variable is unset or empty. */
+  readonly fallback: T;
+  /** The default as the README shows it (Markdown); derived from `fallback` when omitted. */
+  readonly shownDefault?: string;
+  /** Inclusive bounds of a whole number. */
+  readonly bounds?: { readonly min: number; readonly max: number };
+  /** Allowed values as the README shows them when not `bounds`, e.g. `each 0–604800`. */
+  readonly shownRange?: string;
+  /** Parses a set, non-empty value; `problem` reports what is wrong (the variable's name is added). */
+  parse(raw: string, problem: (message: string) => void): T;
+  /** Computes the value when unset from the variables declared before it (LATCHKEY_PUBLIC_URL). */
+  fallbackFrom?(parsed: Readonly<Record<string, unknown>>): T;
+  /** Checks the value against the whole configuration, after every variable is parsed. */
+  check?(value: T, config: Readonly<Record<string, unknown>>): string | undefined;
+}
+
+/** A variable with its own parser. */
+function variable<T>(v: Variable<T>): Variable<T> {
+  return v;
+}
+
+/** A whole number between min and max (inclusive). */
+function int(o: { name: string; default: number; min: number; max: number; doc: string }): Variable<number> {
+  return {
+    name: o.name,
+    doc: o.doc,
+    fallback: o.default,
+    bounds: { min: o.min, max: o.max },
+    parse(raw, problem) {
+      if (!/^\d+$/.test(raw.trim())) {
+        problem(`must be a whole number, got "${raw}"`);
+        return o.default;
+      }
+      const n = Number(raw.trim());
+      if (n < o.min || n > o.max) problem(`must be between ${o.min} and ${o.max}, got ${n}`);
+      return n;
+    },
+  };
+}
+
+/** A string, checked by `invalid` (which returns the problem, if any). */
+function text(o: {
   name: string;
   default: string;
-  meaning: string;
+  doc: string;
+  invalid?: (raw: string) => string | undefined;
+}): Variable<string> {
+  return {
+    name: o.name,
+    doc: o.doc,
+    fallback: o.default,
+    parse(raw, problem) {
+      const message = o.invalid?.(raw);
+      if (message !== undefined) problem(message);
+      return raw;
+    },
+  };
 }
 
-/** Documentation of every variable, in README order. Defaults are shown as text. */
-export const VARIABLES: readonly Variable[] = [
-  { name: 'PORT', default: '8080', meaning: 'TCP port the HTTP server listens on' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'address the HTTP server binds' },
-  {
-    name: 'DATABASE_URL',
-    default: 'unset',
-    meaning: 'PostgreSQL connection string; unset: embedded PGlite store',
-  },
-  {
-    name: 'LATCHKEY_LISTEN_DATABASE_URL',
-    default: 'DATABASE_URL',
-    meaning:
-      'direct PostgreSQL connection for LISTEN (wake-ups); set it when DATABASE_URL goes through PgBouncer in transaction pooling mode',
-  },
-  {
-    name: 'LATCHKEY_DATA_DIR',
-    default: './data',
-    meaning: 'embedded store location and generated dev master key',
-  },
-  {
-    name: 'LATCHKEY_PUBLIC_URL',
-    default: 'http://localhost:$PORT',
-    meaning: 'base URL; token `iss` and `aud`',
-  },
-  { name: 'LATCHKEY_ADMIN_TOKEN', default: 'unset', meaning: 'enables the admin API (≥ 32 characters)' },
-  {
-    name: 'LATCHKEY_MASTER_KEY',
-    default: 'unset',
-    meaning:
-      'base64 of 32 bytes: encrypts signing keys and webhook secrets, peppers client-secret hashes. Unset: generated in LATCHKEY_DATA_DIR (dev only; set it in production)',
-  },
-  { name: 'LATCHKEY_TOKEN_TTL_SECONDS', default: '3600', meaning: 'access token lifetime' },
-  { name: 'LATCHKEY_ACCESS_LOG_RETENTION_DAYS', default: '30', meaning: 'access log window' },
-  {
-    name: 'LATCHKEY_WEBHOOK_RETRY_SCHEDULE',
-    default: '5,300,1800,7200,18000,36000,50400,72000,86400',
-    meaning: 'seconds between delivery attempts',
-  },
-  { name: 'LATCHKEY_WEBHOOK_TIMEOUT_MS', default: '15000', meaning: 'per delivery attempt' },
-  {
-    name: 'LATCHKEY_WEBHOOK_ALLOWED_CIDRS',
-    default: 'empty',
-    meaning: 'ranges exempt from the blocked-address rule',
-  },
-  {
-    name: 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK',
-    default: '16',
-    meaning:
-      'deliveries in flight to one webhook, per worker process (a slow receiver holds at most this many slots)',
-  },
-  {
-    name: 'LATCHKEY_APP_OTP_SENDER',
-    default: 'log',
-    meaning: '`log` or `webhook` (needs LATCHKEY_APP_OTP_WEBHOOK_URL)',
-  },
-  {
-    name: 'LATCHKEY_APP_OTP_WEBHOOK_URL',
-    default: 'unset',
-    meaning: 'SMS gateway URL for the `webhook` OTP sender',
-  },
-  {
-    name: 'LATCHKEY_TOKEN_RATE_PER_CLIENT',
-    default: '600',
-    meaning: 'token requests per minute per client_id; 0 = off',
-  },
-  {
-    name: 'LATCHKEY_TOKEN_RATE_PER_IP',
-    default: '6000',
-    meaning: 'token requests per minute per source address; 0 = off',
-  },
-  {
-    name: 'LATCHKEY_TRUST_PROXY',
-    default: 'empty',
-    meaning:
-      'addresses or CIDR ranges of your reverse proxies: behind them the client address (per-IP limits, logs) is read from X-Forwarded-For',
-  },
-  {
-    name: 'LATCHKEY_LOG_LEVEL',
-    default: 'info',
-    meaning: 'fatal, error, warn, info, debug, trace or silent',
-  },
-  { name: 'LATCHKEY_WORKER', default: 'on', meaning: '`off` runs the HTTP API without the delivery worker' },
-  { name: 'LATCHKEY_PG_POOL_SIZE', default: '20', meaning: 'PostgreSQL connections per process' },
-  {
-    name: 'LATCHKEY_SIGNING_KEY_ACTIVATION_SECONDS',
-    default: '30',
-    meaning: 'after `latchkey keys rotate`, how long a new key is published before it signs',
-  },
-  {
-    name: 'LATCHKEY_REVOCATION_CACHE_SECONDS',
-    default: '2',
-    meaning: 'how long a process trusts a client/grant check (bounds how fast revocation takes effect)',
-  },
-];
+/** One of a fixed set of words. */
+function oneOf<const V extends string>(o: {
+  name: string;
+  values: readonly V[];
+  default: V;
+  doc: string;
+  problem: string;
+}): Variable<V> {
+  return {
+    name: o.name,
+    doc: o.doc,
+    fallback: o.default,
+    parse(raw, problem) {
+      if ((o.values as readonly string[]).includes(raw)) return raw as V;
+      problem(o.problem);
+      return o.default;
+    },
+  };
+}
 
-class Problems {
-  readonly list: string[] = [];
-  add(name: string, message: string): void {
-    this.list.push(`${name}: ${message}`);
+/** Unset by default (undefined), otherwise parsed. */
+function optional<T>(o: {
+  name: string;
+  doc: string;
+  parse: (raw: string, problem: (message: string) => void) => T;
+  check?: Variable<T | undefined>['check'];
+}): Variable<T | undefined> {
+  return { name: o.name, doc: o.doc, fallback: undefined, parse: o.parse, check: o.check };
+}
+
+/** A comma-separated list; blanks around and between items are ignored. */
+function list(o: {
+  name: string;
+  doc: string;
+  map?: (item: string) => string;
+  invalid: (items: string[]) => string | undefined;
+}): Variable<string[]> {
+  return {
+    name: o.name,
+    doc: o.doc,
+    fallback: [],
+    parse(raw, problem) {
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => o.map?.(s) ?? s);
+      const message = o.invalid(items);
+      if (message !== undefined) problem(message);
+      return items;
+    },
+  };
+}
+
+function cidrProblem(items: string[]): string | undefined {
+  try {
+    parseCidrList(items);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
   }
 }
 
-function int(env: Env, name: string, fallback: number, min: number, max: number, p: Problems): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) {
-    p.add(name, `must be a whole number, got "${raw}"`);
-    return fallback;
-  }
-  const n = Number(raw.trim());
-  if (n < min || n > max) p.add(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function parseUrl(env: Env, name: string, p: Problems): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
+function httpUrl(raw: string, problem: (message: string) => void): string {
   try {
     const u = new URL(raw);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') p.add(name, 'must be an http or https URL');
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') problem('must be an http or https URL');
   } catch {
-    p.add(name, `is not a valid URL: "${raw}"`);
+    problem(`is not a valid URL: "${raw}"`);
   }
   return raw;
 }
 
+function postgresUrl(raw: string, problem: (message: string) => void): string {
+  if (!/^postgres(ql)?:\/\//.test(raw)) problem('must start with postgres:// or postgresql://');
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+/** Every variable the service reads, in README order; the key is the Config property. */
+const DECLARATIONS = {
+  port: int({ name: 'PORT', default: 8080, min: 0, max: 65535, doc: 'TCP port the HTTP server listens on' }),
+  host: text({
+    name: 'HOST',
+    default: '0.0.0.0',
+    doc: 'address the HTTP server binds',
+    invalid: (h) =>
+      h !== 'localhost' && isIP(h) === 0 && !/^[a-zA-Z0-9.-]+$/.test(h)
+        ? 'is not a host name or IP'
+        : undefined,
+  }),
+  databaseUrl: optional({
+    name: 'DATABASE_URL',
+    doc: 'PostgreSQL connection string; unset: embedded PGlite store',
+    parse: postgresUrl,
+  }),
+  /** The direct connection LISTEN uses (DATABASE_URL may go through a transaction pooler). */
+  listenDatabaseUrl: variable<string | undefined>({
+    name: 'LATCHKEY_LISTEN_DATABASE_URL',
+    doc: 'direct PostgreSQL connection for LISTEN (wake-ups); set it when DATABASE_URL goes through PgBouncer in transaction pooling mode',
+    fallback: undefined,
+    shownDefault: '`DATABASE_URL`',
+    parse: postgresUrl,
+    fallbackFrom: (c) => c.databaseUrl as string | undefined,
+    check: (url, c) =>
+      url !== undefined && c.databaseUrl === undefined
+        ? 'needs DATABASE_URL (the embedded store listens in process)'
+        : undefined,
+  }),
+  dataDir: text({
+    name: 'LATCHKEY_DATA_DIR',
+    default: './data',
+    doc: 'embedded store location and generated dev master key',
+  }),
+  publicUrl: variable<string>({
+    name: 'LATCHKEY_PUBLIC_URL',
+    doc: 'base URL; token `iss` and `aud`',
+    fallback: '',
+    shownDefault: '`http://localhost:$PORT`',
+    parse: httpUrl,
+    fallbackFrom: (c) => `http://localhost:${c.port}`,
+  }),
+  adminToken: optional({
+    name: 'LATCHKEY_ADMIN_TOKEN',
+    doc: 'enables the admin API (≥ 32 characters)',
+    parse: (raw, problem) => {
+      if (raw.length < 32) problem('must be at least 32 characters (use `openssl rand -base64 32`)');
+      return raw;
+    },
+  }),
+  masterKey: optional({
+    name: 'LATCHKEY_MASTER_KEY',
+    doc: 'base64 of 32 bytes: encrypts signing keys and webhook secrets, peppers client-secret hashes. Unset: generated in LATCHKEY_DATA_DIR (dev only; set it in production)',
+    parse: (raw, problem) => {
+      const key = Buffer.from(raw, 'base64');
+      if (key.length !== 32) problem('must be base64 of exactly 32 bytes');
+      return key;
+    },
+  }),
+  tokenTtlSeconds: int({
+    name: 'LATCHKEY_TOKEN_TTL_SECONDS',
+    default: 3600,
+    min: 60,
+    max: 86400,
+    doc: 'access token lifetime',
+  }),
+  accessLogRetentionDays: int({
+    name: 'LATCHKEY_ACCESS_LOG_RETENTION_DAYS',
+    default: 30,
+    min: 1,
+    max: 3650,
+    doc: 'access log window',
+  }),
+  webhookRetrySchedule: variable<number[]>({
+    name: 'LATCHKEY_WEBHOOK_RETRY_SCHEDULE',
+    doc: 'seconds between delivery attempts',
+    fallback: RETRY_SCHEDULE,
+    shownRange: 'each 0–604800',
+    parse: (raw, problem) => {
+      const schedule = raw.split(',').map((s) => Number(s.trim()));
+      if (schedule.some((n) => !Number.isFinite(n) || n < 0 || n > 7 * 86400)) {
+        problem('must be comma-separated seconds between 0 and 604800');
+      }
+      return schedule;
+    },
+  }),
+  webhookTimeoutMs: int({
+    name: 'LATCHKEY_WEBHOOK_TIMEOUT_MS',
+    default: 15000,
+    min: 100,
+    max: 120000,
+    doc: 'per delivery attempt',
+  }),
+  webhookAllowedCidrs: list({
+    name: 'LATCHKEY_WEBHOOK_ALLOWED_CIDRS',
+    doc: 'ranges exempt from the blocked-address rule, e.g. `127.0.0.0/8,::1/128`',
+    invalid: cidrProblem,
+  }),
+  webhookConcurrencyPerWebhook: int({
+    name: 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK',
+    default: 16,
+    min: 1,
+    max: 256,
+    doc: 'deliveries in flight to one webhook, per worker process (a slow receiver holds at most this many slots)',
+  }),
+  appOtpSender: oneOf({
+    name: 'LATCHKEY_APP_OTP_SENDER',
+    values: ['log', 'webhook'],
+    default: 'log',
+    doc: '`log` or `webhook` (needs LATCHKEY_APP_OTP_WEBHOOK_URL)',
+    problem: 'must be log or webhook',
+  }),
+  appOtpWebhookUrl: optional({
+    name: 'LATCHKEY_APP_OTP_WEBHOOK_URL',
+    doc: 'SMS gateway URL for the `webhook` OTP sender',
+    parse: httpUrl,
+    check: (url, c) =>
+      c.appOtpSender === 'webhook' && url === undefined
+        ? 'is required when LATCHKEY_APP_OTP_SENDER=webhook'
+        : undefined,
+  }),
+  tokenRatePerClient: int({
+    name: 'LATCHKEY_TOKEN_RATE_PER_CLIENT',
+    default: 600,
+    min: 0,
+    max: 10_000_000,
+    doc: 'token requests per minute per client_id; 0 = off',
+  }),
+  tokenRatePerIp: int({
+    name: 'LATCHKEY_TOKEN_RATE_PER_IP',
+    default: 6000,
+    min: 0,
+    max: 10_000_000,
+    doc: 'token requests per minute per source address; 0 = off',
+  }),
+  /** Proxies (CIDR ranges) whose X-Forwarded-For names the client; empty: the socket address is the client. */
+  trustProxy: list({
+    name: 'LATCHKEY_TRUST_PROXY',
+    doc: 'addresses or CIDR ranges of your reverse proxies: behind them the client address (per-IP limits, logs) is read from X-Forwarded-For',
+    // A bare address is its own one-address range. Only these hops are believed: a client cannot
+    // choose its own address for the per-IP limits by sending X-Forwarded-For.
+    map: (s) => (s.includes('/') || isIP(s) === 0 ? s : `${s}/${isIP(s) === 4 ? 32 : 128}`),
+    invalid: cidrProblem,
+  }),
+  logLevel: oneOf({
+    name: 'LATCHKEY_LOG_LEVEL',
+    values: LOG_LEVELS,
+    default: 'info',
+    doc: 'fatal, error, warn, info, debug, trace or silent',
+    problem: `must be one of ${LOG_LEVELS.join(', ')}`,
+  }),
+  runWorker: variable<boolean>({
+    name: 'LATCHKEY_WORKER',
+    doc: '`off` runs the HTTP API without the delivery worker',
+    fallback: true,
+    shownDefault: '`on`',
+    parse: (raw, problem) => {
+      if (raw !== 'on' && raw !== 'off') problem('must be on or off');
+      return raw !== 'off';
+    },
+  }),
+  pgPoolSize: int({
+    name: 'LATCHKEY_PG_POOL_SIZE',
+    default: 20,
+    min: 1,
+    max: 1000,
+    doc: 'PostgreSQL connections per process',
+  }),
+  signingKeyActivationSeconds: int({
+    name: 'LATCHKEY_SIGNING_KEY_ACTIVATION_SECONDS',
+    default: 30,
+    min: 0,
+    max: 86400,
+    doc: 'after `latchkey keys rotate`, how long a new key is published before it signs',
+  }),
+  revocationCacheSeconds: int({
+    name: 'LATCHKEY_REVOCATION_CACHE_SECONDS',
+    default: 2,
+    min: 0,
+    max: 5,
+    doc: 'how long a process trusts a client/grant check (bounds how fast revocation takes effect)',
+  }),
+};
+
+type Declarations = typeof DECLARATIONS;
+
+/** The service's configuration: one property per declared variable, typed by its parser. */
+export type Config = { [K in keyof Declarations]: Declarations[K] extends Variable<infer T> ? T : never };
+
+/** Variables the service does not read itself but documents beside its own (README table). */
+export const OTHER_VARIABLES: readonly Pick<Variable<unknown>, 'name' | 'doc' | 'shownDefault'>[] = [
+  {
+    name: 'NODE_EXTRA_CA_CERTS',
+    shownDefault: 'unset',
+    doc: "Node's own: extra CAs trusted for webhook TLS (a self-signed receiver in tests)",
+  },
+];
+
+/** Every declared variable, in README order. */
+export const VARIABLES: readonly Variable<unknown>[] = Object.values(DECLARATIONS) as Variable<unknown>[];
+
+/** Allowed values as the README shows them, if the declaration says. */
+export function shownRange(v: Pick<Variable<unknown>, 'bounds' | 'shownRange'>): string | undefined {
+  return v.bounds ? `${v.bounds.min}–${v.bounds.max}` : v.shownRange;
+}
+
+/** The default as the README shows it. */
+export function shownDefault(v: Pick<Variable<unknown>, 'fallback' | 'shownDefault'>): string {
+  if (v.shownDefault !== undefined) return v.shownDefault;
+  if (v.fallback === undefined) return 'unset';
+  if (Array.isArray(v.fallback)) return v.fallback.length === 0 ? 'empty' : `\`${v.fallback.join(',')}\``;
+  return `\`${String(v.fallback)}\``;
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
-  const p = new Problems();
-  const port = int(env, 'PORT', 8080, 0, 65535, p);
-  const host = env.HOST || '0.0.0.0';
-  if (host !== 'localhost' && isIP(host) === 0 && !/^[a-zA-Z0-9.-]+$/.test(host))
-    p.add('HOST', 'is not a host name or IP');
-
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    p.add('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  const unset: [string, Variable<unknown>][] = [];
+  for (const [key, v] of Object.entries(DECLARATIONS) as [string, Variable<unknown>][]) {
+    const raw = env[v.name];
+    if (raw === undefined || raw === '') {
+      if (v.fallbackFrom) unset.push([key, v]);
+      else config[key] = Array.isArray(v.fallback) ? [...v.fallback] : v.fallback;
+    } else {
+      config[key] = v.parse(raw, (message) => problems.push(`${v.name}: ${message}`));
+    }
   }
-  const listenDatabaseUrl = env.LATCHKEY_LISTEN_DATABASE_URL || databaseUrl;
-  if (listenDatabaseUrl && !/^postgres(ql)?:\/\//.test(listenDatabaseUrl)) {
-    p.add('LATCHKEY_LISTEN_DATABASE_URL', 'must start with postgres:// or postgresql://');
-  } else if (env.LATCHKEY_LISTEN_DATABASE_URL && !databaseUrl) {
-    p.add('LATCHKEY_LISTEN_DATABASE_URL', 'needs DATABASE_URL (the embedded store listens in process)');
+  for (const [key, v] of unset) config[key] = v.fallbackFrom!(config);
+  for (const [key, v] of Object.entries(DECLARATIONS) as [string, Variable<unknown>][]) {
+    const message = v.check?.(config[key], config);
+    if (message !== undefined) problems.push(`${v.name}: ${message}`);
   }
-  const publicUrl = parseUrl(env, 'LATCHKEY_PUBLIC_URL', p) ?? `http://localhost:${port}`;
-
-  const adminToken = env.LATCHKEY_ADMIN_TOKEN || undefined;
-  if (adminToken !== undefined && adminToken.length < 32) {
-    p.add('LATCHKEY_ADMIN_TOKEN', 'must be at least 32 characters (use `openssl rand -base64 32`)');
-  }
-
-  let masterKey: Buffer | undefined;
-  if (env.LATCHKEY_MASTER_KEY) {
-    masterKey = Buffer.from(env.LATCHKEY_MASTER_KEY, 'base64');
-    if (masterKey.length !== 32) p.add('LATCHKEY_MASTER_KEY', 'must be base64 of exactly 32 bytes');
-  }
-
-  const scheduleRaw = env.LATCHKEY_WEBHOOK_RETRY_SCHEDULE || '5,300,1800,7200,18000,36000,50400,72000,86400';
-  const webhookRetrySchedule = scheduleRaw.split(',').map((s) => Number(s.trim()));
-  if (webhookRetrySchedule.some((n) => !Number.isFinite(n) || n < 0 || n > 7 * 86400)) {
-    p.add('LATCHKEY_WEBHOOK_RETRY_SCHEDULE', 'must be comma-separated seconds between 0 and 604800');
-  }
-
-  const webhookAllowedCidrs = (env.LATCHKEY_WEBHOOK_ALLOWED_CIDRS || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  try {
-    parseCidrList(webhookAllowedCidrs);
-  } catch (e) {
-    p.add('LATCHKEY_WEBHOOK_ALLOWED_CIDRS', (e as Error).message);
-  }
-
-  // A bare address is its own one-address range. Only these hops are believed: a client cannot
-  // choose its own address for the per-IP limits by sending X-Forwarded-For.
-  const trustProxy = (env.LATCHKEY_TRUST_PROXY || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => (s.includes('/') || isIP(s) === 0 ? s : `${s}/${isIP(s) === 4 ? 32 : 128}`));
-  try {
-    parseCidrList(trustProxy);
-  } catch (e) {
-    p.add('LATCHKEY_TRUST_PROXY', (e as Error).message);
-  }
-
-  const appOtpSender = (env.LATCHKEY_APP_OTP_SENDER || 'log') as Config['appOtpSender'];
-  if (appOtpSender !== 'log' && appOtpSender !== 'webhook')
-    p.add('LATCHKEY_APP_OTP_SENDER', 'must be log or webhook');
-  const appOtpWebhookUrl = parseUrl(env, 'LATCHKEY_APP_OTP_WEBHOOK_URL', p);
-  if (appOtpSender === 'webhook' && !appOtpWebhookUrl) {
-    p.add('LATCHKEY_APP_OTP_WEBHOOK_URL', 'is required when LATCHKEY_APP_OTP_SENDER=webhook');
-  }
-
-  const logLevel = env.LATCHKEY_LOG_LEVEL || 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    p.add('LATCHKEY_LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
-  }
-  const worker = env.LATCHKEY_WORKER || 'on';
-  if (worker !== 'on' && worker !== 'off') p.add('LATCHKEY_WORKER', 'must be on or off');
-
-  const config: Config = {
-    port,
-    host,
-    databaseUrl,
-    listenDatabaseUrl,
-    dataDir: env.LATCHKEY_DATA_DIR || './data',
-    publicUrl,
-    adminToken,
-    masterKey,
-    tokenTtlSeconds: int(env, 'LATCHKEY_TOKEN_TTL_SECONDS', 3600, 60, 86400, p),
-    accessLogRetentionDays: int(env, 'LATCHKEY_ACCESS_LOG_RETENTION_DAYS', 30, 1, 3650, p),
-    webhookRetrySchedule,
-    webhookTimeoutMs: int(env, 'LATCHKEY_WEBHOOK_TIMEOUT_MS', 15000, 100, 120000, p),
-    webhookAllowedCidrs,
-    webhookConcurrencyPerWebhook: int(env, 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK', 16, 1, 256, p),
-    appOtpSender,
-    appOtpWebhookUrl,
-    tokenRatePerClient: int(env, 'LATCHKEY_TOKEN_RATE_PER_CLIENT', 600, 0, 10_000_000, p),
-    tokenRatePerIp: int(env, 'LATCHKEY_TOKEN_RATE_PER_IP', 6000, 0, 10_000_000, p),
-    trustProxy,
-    logLevel,
-    runWorker: worker === 'on',
-    pgPoolSize: int(env, 'LATCHKEY_PG_POOL_SIZE', 20, 1, 1000, p),
-    signingKeyActivationSeconds: int(env, 'LATCHKEY_SIGNING_KEY_ACTIVATION_SECONDS', 30, 0, 86400, p),
-    revocationCacheSeconds: int(env, 'LATCHKEY_REVOCATION_CACHE_SECONDS', 2, 0, 5, p),
-  };
-  if (p.list.length > 0) throw new ConfigError(p.list);
-  return Object.freeze(config);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config as Config);
 }
 
 export class ConfigError extends Error {

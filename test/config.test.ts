@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { withConfigTable } from '../scripts/config-docs.ts';
 import { ConfigError, loadConfig, VARIABLES } from '../src/config.ts';
 
 describe('configuration', () => {
@@ -84,8 +85,48 @@ describe('configuration', () => {
     }
   });
 
-  it('the README configuration table lists every variable', () => {
+  it('every whole-number variable enforces its declared bounds, naming itself', () => {
+    const bounded = VARIABLES.filter((v) => v.bounds);
+    assert.ok(bounded.length >= 10);
+    for (const v of bounded) {
+      const { min, max } = v.bounds!;
+      assert.doesNotThrow(() => loadConfig({ [v.name]: String(min) }), v.name);
+      assert.doesNotThrow(() => loadConfig({ [v.name]: String(max) }), v.name);
+      for (const bad of [String(max + 1), 'x', '1.5', ...(min > 0 ? [String(min - 1)] : [])]) {
+        assert.throws(
+          () => loadConfig({ [v.name]: bad }),
+          (e: unknown) =>
+            e instanceof ConfigError && e.problems.length === 1 && e.problems[0]!.startsWith(`${v.name}: `),
+          `${v.name}=${bad}`,
+        );
+      }
+    }
+  });
+
+  it('an empty variable means unset, and a value set is the value read', () => {
+    assert.deepEqual(loadConfig({ LATCHKEY_WORKER: '', LATCHKEY_TRUST_PROXY: '' }), loadConfig({}));
+    const c = loadConfig({
+      LATCHKEY_WORKER: 'off',
+      LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '1, 2,3',
+      LATCHKEY_APP_OTP_SENDER: 'webhook',
+      LATCHKEY_APP_OTP_WEBHOOK_URL: 'https://sms.example/send',
+      LATCHKEY_LOG_LEVEL: 'warn',
+      LATCHKEY_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
+    assert.equal(c.runWorker, false);
+    assert.deepEqual(c.webhookRetrySchedule, [1, 2, 3]);
+    assert.equal(c.appOtpSender, 'webhook');
+    assert.equal(c.appOtpWebhookUrl, 'https://sms.example/send');
+    assert.equal(c.logLevel, 'warn');
+    assert.deepEqual(c.masterKey, Buffer.alloc(32, 7));
+  });
+
+  it('the README configuration table is the one generated from the declarations (npm run config-docs)', () => {
     const readme = readFileSync('README.md', 'utf8');
     for (const v of VARIABLES) assert.ok(readme.includes(`\`${v.name}\``), `${v.name} is in README.md`);
+    assert.ok(
+      withConfigTable(readme) === readme,
+      'the README configuration table is stale: run `npm run config-docs` and commit README.md',
+    );
   });
 });
