@@ -57,6 +57,14 @@ describe('operations', () => {
     const page = await t.inject({ method: 'GET', url: '/docs/' });
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /openapi\.json/);
+    // The hosted-product buttons (Ask AI, Generate MCP, Deploy) are configured off, and nothing
+    // is fetched from Scalar's servers (telemetry, fonts).
+    const config = JSON.parse(page.body.match(/createApiReference\('#app', (\{[\s\S]*?\})\)/)?.[1] ?? '{}');
+    assert.deepEqual(config.agent, { disabled: true });
+    assert.deepEqual(config.mcp, { disabled: true });
+    assert.equal(config.showDeveloperTools, 'never');
+    assert.equal(config.telemetry, false);
+    assert.equal(config.withDefaultFonts, false);
     const script = page.body.match(/src="([^"]+\.js)"/)?.[1];
     assert.ok(script, 'the page loads a local script');
     assert.ok(!/^https?:/.test(script), 'no CDN');

@@ -30,6 +30,21 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * The Scalar options of /docs. Its hosted-product features (the "Ask AI" agent, "Generate MCP", the
+ * developer tools' "Deploy" and "Share") need Scalar's cloud and do nothing on a self-hosted
+ * Latchkey, and it shows them on localhost by default: off. No telemetry, and no fonts from Scalar's
+ * CDN (the page works offline). Options as of @scalar/fastify-api-reference 1.72.1 (pinned).
+ */
+export const DOCS_UI_CONFIGURATION = {
+  url: '/openapi.json',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  telemetry: false,
+  withDefaultFonts: false,
+} as const;
+
+/**
  * /docs: the Scalar reference UI. Its module inlines a 4.3 MB bundle that costs ~35 MB of memory
  * once imported, so it is loaded the first time someone opens /docs, into a small Fastify instance
  * of its own that these two routes forward to, instead of into every process at start-up.
@@ -40,7 +55,7 @@ function installDocsUi(app: FastifyInstance): void {
     (docs ??= (async () => {
       const { default: scalar } = await import('@scalar/fastify-api-reference');
       const d = Fastify();
-      await d.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
+      await d.register(scalar, { routePrefix: '/docs', configuration: DOCS_UI_CONFIGURATION });
       await d.ready();
       return d;
     })());
