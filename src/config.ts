@@ -231,6 +231,13 @@ const DECLARATIONS = {
     max: 3650,
     doc: 'access log window',
   }),
+  deliveryRetentionDays: int({
+    name: 'LATCHKEY_DELIVERY_RETENTION_DAYS',
+    default: 30,
+    min: 1,
+    max: 3650,
+    doc: 'deliveries finished (succeeded or failed) longer ago than this are deleted with their attempts',
+  }),
   webhookRetrySchedule: variable<number[]>({
     name: 'LATCHKEY_WEBHOOK_RETRY_SCHEDULE',
     doc: 'seconds between delivery attempts',

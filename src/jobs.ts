@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
+import { deliveryRetentionJobStart } from './delivery/retention.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
 
@@ -19,8 +20,9 @@ export async function startBackgroundJobs(
   o: JobOptions = {},
 ): Promise<StopJob[]> {
   // Retention (partitions ahead, expired days dropped) runs in every process; an advisory lock
-  // makes concurrent runs take turns.
-  const stops: StopJob[] = [retentionJobStart(ctx, log)];
+  // makes concurrent runs take turns. Delivery retention too: its batches skip rows another
+  // process's batch holds, so concurrent runs share the work.
+  const stops: StopJob[] = [retentionJobStart(ctx, log), deliveryRetentionJobStart(ctx, log)];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });
     await worker.start();

@@ -29,6 +29,9 @@ import {
 const tags = ['webhooks'];
 
 export async function deliveryRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
+  // Deliveries finished longer ago than the retention window are gone, whether or not the
+  // retention job has deleted them yet.
+  const keptDays = ctx.config.deliveryRetentionDays;
   root.addSchema(DeliverySchema);
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const onRequest = requireToken({ scopes: ['project.admin'], resource: 'project' });
@@ -48,6 +51,8 @@ export async function deliveryRoutes(root: FastifyInstance, ctx: AppContext, req
         tags,
         security: bearerSecurity,
         summary: "List a webhook's deliveries with their attempts, newest first",
+        description:
+          'Pending deliveries and those finished within the retention window (LATCHKEY_DELIVERY_RETENTION_DAYS, 30 days by default): older ones are deleted with their attempts.',
         params: WebhookIdParams,
         querystring: DeliveryListQuery,
         response: { 200: list('deliveries', DeliveryRef), ...problemResponses },
@@ -57,7 +62,10 @@ export async function deliveryRoutes(root: FastifyInstance, ctx: AppContext, req
       const { projectId, webhookId } = request.params;
       await webhookOf(projectId, webhookId);
       const limit = pageLimit(request.query);
-      const p = page(await deliveryList(ctx.db, projectId, webhookId, { ...request.query, limit }), limit);
+      const p = page(
+        await deliveryList(ctx.db, projectId, webhookId, { ...request.query, limit, keptDays }),
+        limit,
+      );
       const byDelivery = new Map<string, AttemptRow[]>();
       for (const a of await attemptsOf(
         ctx.db,
@@ -91,12 +99,12 @@ export async function deliveryRoutes(root: FastifyInstance, ctx: AppContext, req
       const w = await webhookOf(projectId, webhookId);
       if (!w.enabled) throw conflict('The webhook is disabled: enable it first');
       const d = await ctx.db.transaction(async (tx) => {
-        const row = await deliveryRequeue(tx, projectId, webhookId, deliveryId);
+        const row = await deliveryRequeue(tx, projectId, webhookId, deliveryId, keptDays);
         if (row) await tx.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
         return row;
       });
       if (!d) {
-        if (await deliveryFindById(ctx.db, projectId, webhookId, deliveryId)) {
+        if (await deliveryFindById(ctx.db, projectId, webhookId, deliveryId, keptDays)) {
           throw conflict('The delivery is being sent right now');
         }
         throw notFound('delivery');
@@ -123,7 +131,7 @@ export async function deliveryRoutes(root: FastifyInstance, ctx: AppContext, req
       const w = await webhookOf(projectId, webhookId);
       if (!w.enabled) throw conflict('The webhook is disabled: enable it first');
       const recovered = await ctx.db.transaction(async (tx) => {
-        const n = await deliveriesRecover(tx, projectId, webhookId, new Date(request.body.since));
+        const n = await deliveriesRecover(tx, projectId, webhookId, new Date(request.body.since), keptDays);
         if (n > 0) await tx.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
         return n;
       });

@@ -1,5 +1,6 @@
 // Webhook and delivery-history SQL. Every query filters on project_id (tenancy lives in the SQL).
 import type { Queryable, Tx } from '../../db/db.ts';
+import { deliveryKept } from '../../delivery/retention.ts';
 import { uuidv7 } from '../../ids.ts';
 import {
   type AttemptRow,
@@ -124,14 +125,14 @@ export async function deliveryList(
   db: Queryable,
   projectId: string,
   webhookId: string,
-  q: { status?: string; limit: number; startAfterId?: string },
+  q: { status?: string; limit: number; startAfterId?: string; keptDays: number },
 ): Promise<DeliveryRow[]> {
   const { rows } = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
       WHERE webhook_id = $1 AND project_id = $2 AND ($3::text IS NULL OR status = $3)
-        AND ($4::uuid IS NULL OR id < $4)
+        AND ($4::uuid IS NULL OR id < $4) AND ${deliveryKept('$6')}
       ORDER BY id DESC LIMIT $5`,
-    [webhookId, projectId, q.status ?? null, q.startAfterId ?? null, q.limit + 1],
+    [webhookId, projectId, q.status ?? null, q.startAfterId ?? null, q.limit + 1, q.keptDays],
   );
   return rows;
 }
@@ -151,11 +152,12 @@ export async function deliveryFindById(
   projectId: string,
   webhookId: string,
   deliveryId: string,
+  keptDays: number,
 ): Promise<(DeliveryRow & { leased_until: Date | null }) | undefined> {
   const { rows } = await db.query<DeliveryRow & { leased_until: Date | null }>(
     `SELECT ${DELIVERY_COLUMNS}, leased_until FROM webhook_deliveries
-      WHERE id = $1 AND webhook_id = $2 AND project_id = $3`,
-    [deliveryId, webhookId, projectId],
+      WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}`,
+    [deliveryId, webhookId, projectId, keptDays],
   );
   return rows[0];
 }
@@ -166,14 +168,15 @@ export async function deliveryRequeue(
   projectId: string,
   webhookId: string,
   deliveryId: string,
+  keptDays: number,
 ): Promise<DeliveryRow | undefined> {
   const { rows } = await tx.query<DeliveryRow>(
     `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
             leased_until = NULL
-      WHERE id = $1 AND webhook_id = $2 AND project_id = $3
+      WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
         AND NOT (status = 'pending' AND leased_until > now())
       RETURNING ${DELIVERY_COLUMNS}`,
-    [deliveryId, webhookId, projectId],
+    [deliveryId, webhookId, projectId, keptDays],
   );
   return rows[0];
 }
@@ -183,12 +186,14 @@ export async function deliveriesRecover(
   projectId: string,
   webhookId: string,
   since: Date,
+  keptDays: number,
 ): Promise<number> {
   const r = await tx.query(
     `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
             leased_until = NULL
-      WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3`,
-    [webhookId, projectId, since],
+      WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3
+        AND ${deliveryKept('$4')}`,
+    [webhookId, projectId, since, keptDays],
   );
   return r.rowCount;
 }
