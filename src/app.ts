@@ -30,6 +30,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface BuildOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Extra trusted CA for webhook receivers (tests only). */
+  webhookCa?: string | Buffer;
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
@@ -69,6 +71,6 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await authV1Routes(app, ctx);
   await appRoutes(app, ctx, requireToken);
   await accessLogRoutes(app, ctx, requireToken);
-  await webhookRoutes(app, ctx, requireToken);
+  await webhookRoutes(app, ctx, requireToken, { webhookCa: o.webhookCa });
   return app;
 }

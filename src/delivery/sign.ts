@@ -32,3 +32,30 @@ export function signatureHeader(
 ): string {
   return secrets.map((s) => signatureOf(s, msgId, timestamp, body)).join(' ');
 }
+
+export interface DeliveryHeadersInput {
+  /** `webhook-id`: the event id (receivers deduplicate on it). */
+  msgId: string;
+  /** `webhook-timestamp`, seconds. */
+  timestamp: number;
+  body: string;
+  /** Every secret that still signs (the current one first). */
+  secrets: readonly string[];
+  /** `user:password` exactly as written in the URL, for HTTP Basic. */
+  credentials?: string | null;
+  userAgent: string;
+}
+
+/** Every header of a delivery: the worker's and a test delivery's are the same by construction. */
+export function deliveryHeaders(h: DeliveryHeadersInput): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': h.userAgent,
+    'webhook-id': h.msgId,
+    'webhook-timestamp': String(h.timestamp),
+    'webhook-signature': signatureHeader(h.secrets, h.msgId, h.timestamp, h.body),
+  };
+  // As written in the URL (no percent-decoding).
+  if (h.credentials) headers.authorization = `Basic ${Buffer.from(h.credentials).toString('base64')}`;
+  return headers;
+}

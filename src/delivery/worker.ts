@@ -26,7 +26,7 @@ import {
   deliveryQueueStats,
 } from './queries.ts';
 import { createDeliveryAgent, deliverySend, type SendResult } from './send.ts';
-import { signatureHeader } from './sign.ts';
+import { deliveryHeaders } from './sign.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 export const USER_AGENT = `Latchkey-Webhooks/${VERSION}`;
@@ -402,18 +402,14 @@ export class DeliveryWorker {
     if (d.previous_secret_enc && d.previous_secret_until && d.previous_secret_until.getTime() > Date.now()) {
       secrets.push(this.decrypt(d.previous_secret_enc));
     }
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'webhook-id': d.event_id,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(secrets, d.event_id, timestamp, d.body),
-    };
-    if (d.credentials_enc) {
-      // As written in the URL (no percent-decoding), as the URL's user information (RFC 7617 Basic).
-      headers.authorization = `Basic ${Buffer.from(this.decrypt(d.credentials_enc)).toString('base64')}`;
-    }
-    return headers;
+    return deliveryHeaders({
+      msgId: d.event_id,
+      timestamp,
+      body: d.body,
+      secrets,
+      credentials: d.credentials_enc ? this.decrypt(d.credentials_enc) : null,
+      userAgent: USER_AGENT,
+    });
   }
 
   private async attempt(d: ClaimedDelivery): Promise<void> {

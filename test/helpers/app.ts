@@ -1,6 +1,6 @@
 // A whole Latchkey app on a fresh test database, driven in-process with app.inject() (or on an
 // ephemeral port with listen()). Log lines are captured so tests can assert what was (not) logged.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -54,7 +54,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       cb();
     },
   });
-  const app = await buildApp(ctx, { logStream });
+  // Test deliveries reach the local HTTPS receiver (test/helpers/delivery.ts) signed by this CA.
+  const webhookCa = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt'));
+  const app = await buildApp(ctx, { logStream, webhookCa });
   await app.ready();
   const inject = (o: InjectOptions) => app.inject(o);
   return {

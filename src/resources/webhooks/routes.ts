@@ -1,9 +1,11 @@
-// Webhooks: register, list, get, enable/disable, delete, rotate the signing secret.
+// Webhooks: register, list, get, enable/disable, delete, rotate the signing secret, test.
 // Delivery history and replay are in deliveries-routes.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { parseCidrList } from '../../delivery/address-policy.ts';
+import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
@@ -13,6 +15,7 @@ import { deliveryRoutes } from './deliveries-routes.ts';
 import { presentWebhook } from './present.ts';
 import { webhookDelete, webhookFindById, webhookList, webhookRotateSecret } from './queries.ts';
 import {
+  AttemptSchema,
   RotatedSecret,
   WebhookCreateBody,
   WebhookCreated,
@@ -23,10 +26,21 @@ import {
   WebhookSchema,
 } from './schema.ts';
 import { SECRET_OVERLAP_SECONDS, webhookCreate, webhookEnable } from './service.ts';
+import { webhookTestSend } from './test-delivery.ts';
+
+export interface WebhookRouteOptions {
+  /** Extra trusted CA for receivers (tests only; production uses the system store + NODE_EXTRA_CA_CERTS). */
+  webhookCa?: string | Buffer;
+}
 
 const tags = ['webhooks'];
 
-export async function webhookRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
+export async function webhookRoutes(
+  root: FastifyInstance,
+  ctx: AppContext,
+  requireToken: RequireToken,
+  o: WebhookRouteOptions = {},
+) {
   root.addSchema(WebhookSchema);
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const onRequest = requireToken({ scopes: ['project.admin'], resource: 'project' });
@@ -174,6 +188,38 @@ export async function webhookRoutes(root: FastifyInstance, ctx: AppContext, requ
       );
       if (!until) throw notFound('webhook');
       return { secret, previousSecretExpires: until.toISOString() };
+    },
+  );
+
+  // Test deliveries use their own agent (the worker may run in another process), built the same way:
+  // the address policy is checked on the address actually dialled.
+  let agent: ReturnType<typeof createDeliveryAgent> | undefined;
+  root.addHook('onClose', async () => {
+    await agent?.close();
+  });
+  app.post(
+    '/v2/projects/:projectId/webhooks/:webhookId/test',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Send one signed test delivery now and answer with the attempt',
+        description:
+          'One POST of a sample access event (a fresh `id`, the webhook lock\'s `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened.',
+        params: WebhookIdParams,
+        response: { 200: Type.Object({ attempt: AttemptSchema }), ...problemResponses },
+      },
+    },
+    async (request) => {
+      agent ??= createDeliveryAgent({
+        allowed: parseCidrList(ctx.config.webhookAllowedCidrs),
+        timeoutMs: ctx.config.webhookTimeoutMs,
+        ca: o.webhookCa,
+        connectionsPerOrigin: 2,
+      });
+      const { projectId, webhookId } = request.params;
+      return { attempt: await webhookTestSend(ctx, agent, projectId, webhookId) };
     },
   );
 

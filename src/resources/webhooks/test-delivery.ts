@@ -1,0 +1,90 @@
+// POST …/webhooks/{webhookId}/test: one signed POST of a sample access event, now, answered with
+// the attempt. The same headers (signature with every active secret, Basic credentials), body shape
+// and SSRF-checked sender as a real delivery; nothing is queued, retried or logged, and a disabled
+// webhook is tested too (that is when an integrator wants to know whether the receiver is back).
+import { randomUUID } from 'node:crypto';
+import type { Agent } from 'undici';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { accessEventBody } from '../../delivery/enqueue.ts';
+import { deliverySend } from '../../delivery/send.ts';
+import { deliveryHeaders } from '../../delivery/sign.ts';
+import { USER_AGENT } from '../../delivery/worker.ts';
+import { notFound } from '../../http/errors.ts';
+
+/** What a test delivery carries besides the webhook's lock: recognisably not a person. */
+export const TEST_EVENT = {
+  action: 'unlocked',
+  keyId: '00000000-0000-0000-0000-000000000000',
+  appUserId: '+10000000000',
+  userName: 'Latchkey test delivery',
+} as const;
+
+export interface TestAttempt {
+  at: string;
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+interface TestTarget {
+  url: string;
+  credentials_enc: string | null;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_until: Date | null;
+  lock_id: string;
+  lock_name: string;
+}
+
+async function testTargetFind(db: Queryable, projectId: string, webhookId: string) {
+  const { rows } = await db.query<TestTarget>(
+    `SELECT w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until,
+            w.lock_id, l.name AS lock_name
+       FROM webhooks w JOIN locks l ON l.id = w.lock_id
+      WHERE w.id = $1 AND w.project_id = $2`,
+    [webhookId, projectId],
+  );
+  return rows[0];
+}
+
+export async function webhookTestSend(
+  ctx: Pick<AppContext, 'db' | 'keyring' | 'config'>,
+  agent: Agent,
+  projectId: string,
+  webhookId: string,
+): Promise<TestAttempt> {
+  const w = await testTargetFind(ctx.db, projectId, webhookId);
+  if (!w) throw notFound('webhook');
+  const at = new Date();
+  const body = accessEventBody({
+    id: randomUUID(),
+    created: at,
+    lockId: w.lock_id,
+    lockName: w.lock_name,
+    ...TEST_EVENT,
+  });
+  const secrets = [ctx.keyring.decrypt(w.secret_enc)];
+  if (w.previous_secret_enc && w.previous_secret_until && w.previous_secret_until.getTime() > at.getTime())
+    secrets.push(ctx.keyring.decrypt(w.previous_secret_enc));
+  const msgId = (JSON.parse(body) as { id: string }).id;
+  const result = await deliverySend(agent, {
+    url: w.url,
+    headers: deliveryHeaders({
+      msgId,
+      timestamp: Math.floor(at.getTime() / 1000),
+      body,
+      secrets,
+      credentials: w.credentials_enc ? ctx.keyring.decrypt(w.credentials_enc) : null,
+      userAgent: USER_AGENT,
+    }),
+    body,
+    timeoutMs: ctx.config.webhookTimeoutMs,
+  });
+  return {
+    at: at.toISOString(),
+    responseStatus: result.status ?? null,
+    durationMs: result.durationMs,
+    error: result.error ?? null,
+  };
+}
