@@ -18,6 +18,8 @@ export interface AppContext {
   metrics: Metrics;
   tokenRateByClient: RateLimiter;
   tokenRateByIp: RateLimiter;
+  /** Failed client authentications per (client id, source address): see client-auth.ts. */
+  tokenFailures: RateLimiter;
 }
 
 export async function createContext(
@@ -41,5 +43,6 @@ export async function createContext(
     metrics: createMetrics(o.defaultMetrics),
     tokenRateByClient: new RateLimiter(config.tokenRatePerClient, 60_000),
     tokenRateByIp: new RateLimiter(config.tokenRatePerIp, 60_000),
+    tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
   };
 }

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { secretMatches } from '../crypto/secrets.ts';
 import { OAuthError } from '../http/errors.ts';
+import { addressKey, type RateDecision } from '../http/rate-limit.ts';
 import { isUuid } from '../ids.ts';
 
 export interface ClientCredentials {
@@ -17,12 +18,45 @@ export interface ClientCredentials {
 
 export type TokenParams = Record<string, unknown>;
 
+/** The longest client id or secret looked at; anything longer is `invalid_client` at once. */
+export const CLIENT_CREDENTIAL_MAX_LENGTH = 255;
+/**
+ * The longest value of each other parameter the token endpoints read (unknown parameters are
+ * ignored, as RFC 6749 §3.2 asks, and bounded by the 1 MiB body limit). `scope` may also be an
+ * array of at most 20 strings of this length each.
+ */
+export const TOKEN_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
+  grant_type: 64,
+  scope: 2048,
+  organization_id: 64,
+  project_id: 64,
+};
+
 /** A parameter that must appear at most once and be a string (RFC 6749 §3.2). */
 export function stringParam(body: TokenParams, name: string): string | undefined {
   const v = body[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new OAuthError('invalid_request', `${name} must be a single string`);
   return v;
+}
+
+/** Refuses over-long values of the parameters the token endpoints read, before anything else. */
+function checkParamLengths(body: TokenParams): void {
+  for (const [name, max] of Object.entries(TOKEN_PARAM_MAX_LENGTH)) {
+    const v = body[name];
+    const values = Array.isArray(v) ? v : [v];
+    if (values.length > 20) throw new OAuthError('invalid_request', `${name} may hold at most 20 values`);
+    if (values.some((x) => typeof x === 'string' && x.length > max))
+      throw new OAuthError('invalid_request', `${name} must be at most ${max} characters`);
+  }
+}
+
+/**
+ * True when `id` could be a client id: a UUID (any case). Anything else cannot authenticate, so it
+ * is refused before any per-client state is kept for it.
+ */
+export function isClientIdShape(id: string): boolean {
+  return id.length <= CLIENT_CREDENTIAL_MAX_LENGTH && isUuid(id);
 }
 
 function formDecode(s: string): string {
@@ -59,6 +93,17 @@ export function extractClientCredentials(
   if (!bodyId) throw new OAuthError('invalid_request', 'client_id is required');
   if (!bodySecret) throw new OAuthError('invalid_request', 'client_secret is required');
   return { clientId: bodyId, clientSecret: bodySecret, method: 'post' };
+}
+
+/**
+ * The credentials in canonical form (lower-case id), or `invalid_client` when they cannot be a
+ * client's: an id that is not a client id (or longer than 255 characters), or a secret longer
+ * than 255. Nothing is kept for such requests, so junk ids cannot fill any limiter.
+ */
+export function canonicalCredentials(creds: ClientCredentials): ClientCredentials {
+  if (!isClientIdShape(creds.clientId) || creds.clientSecret.length > CLIENT_CREDENTIAL_MAX_LENGTH)
+    throw invalidClient(creds.method);
+  return { ...creds, clientId: creds.clientId.toLowerCase() };
 }
 
 export function invalidClient(method: ClientCredentials['method']): OAuthError {
@@ -125,26 +170,59 @@ export function tokenParams(request: FastifyRequest): TokenParams {
 
 /**
  * The first steps of every client_credentials grant (v2, OAuth, v1), in RFC 6749 order:
- * grant_type present, client credentials present, grant_type supported, per-client rate limit.
+ * parameters within their lengths, grant_type present, client credentials present, grant_type
+ * supported, credentials of a client's shape. Keeps no state: the rate limits come with
+ * authentication (authenticateLimited).
  */
 export function clientCredentialsPrelude(
-  ctx: AppContext,
   authorization: string | undefined,
   body: TokenParams,
 ): ClientCredentials {
+  checkParamLengths(body);
   const grantType = stringParam(body, 'grant_type');
   if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
   const creds = extractClientCredentials(authorization, body);
   if (grantType !== 'client_credentials') {
     throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
   }
-  const limited = ctx.tokenRateByClient.take(creds.clientId);
-  if (!limited.allowed) {
-    throw new OAuthError('slow_down', 'Too many token requests for this client', 429, {
-      'retry-after': String(limited.retryAfterSeconds),
-    });
+  return canonicalCredentials(creds);
+}
+
+function slowDown(description: string, d: RateDecision): OAuthError {
+  return new OAuthError('slow_down', description, 429, { 'retry-after': String(d.retryAfterSeconds) });
+}
+
+/**
+ * Runs `authenticate` (which throws `invalid_client` on wrong credentials) under the token
+ * endpoints' per-client limits:
+ * - failed authentications are counted per (client id, source address): somebody else's wrong
+ *   secrets from another address never spend the real client's allowance;
+ * - successful ones per client id (LATCHKEY_TOKEN_RATE_PER_CLIENT), so only the holder of the
+ *   secret can use up the client's own limit.
+ * `creds` must be canonical (canonicalCredentials): the keys are the lower-case id.
+ */
+export async function authenticateLimited<T>(
+  ctx: AppContext,
+  creds: ClientCredentials,
+  sourceAddress: string,
+  authenticate: () => Promise<T>,
+  o: { countSuccess?: boolean } = {},
+): Promise<T> {
+  const failureKey = `${creds.clientId} ${addressKey(sourceAddress)}`;
+  const failures = ctx.tokenFailures.peek(failureKey);
+  if (!failures.allowed)
+    throw slowDown('Too many failed authentications of this client from this address', failures);
+  let result: T;
+  try {
+    result = await authenticate();
+  } catch (e) {
+    if (e instanceof OAuthError && e.code === 'invalid_client') ctx.tokenFailures.take(failureKey);
+    throw e;
   }
-  return creds;
+  if (o.countSuccess === false) return result;
+  const limited = ctx.tokenRateByClient.take(creds.clientId);
+  if (!limited.allowed) throw slowDown('Too many token requests for this client', limited);
+  return result;
 }
 
 /**

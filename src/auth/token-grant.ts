@@ -6,6 +6,7 @@ import { isUuid } from '../ids.ts';
 import {
   type AuthenticatedClient,
   authenticateClientCached,
+  authenticateLimited,
   clientCredentialsPrelude,
   stringParam,
 } from './client-auth.ts';
@@ -44,15 +45,18 @@ export async function clientCredentialsGrant(
   ctx: AppContext,
   authorization: string | undefined,
   body: Record<string, unknown>,
+  sourceAddress: string,
 ): Promise<GrantResult> {
-  const creds = clientCredentialsPrelude(ctx, authorization, body);
+  const creds = clientCredentialsPrelude(authorization, body);
   const scope = requestedScope(body);
   const known = (V2_SCOPES as readonly string[]).includes(scope);
   const resourceName = scope === 'organization.admin' ? 'organization_id' : 'project_id';
   const resourceId = known ? resourceParam(body, resourceName) : null;
 
   // The client, its grant on the resource and the project's organization (cached; revocation.ts).
-  const { clientId, row } = await authenticateClientCached(ctx, creds, resourceId);
+  const { clientId, row } = await authenticateLimited(ctx, creds, sourceAddress, () =>
+    authenticateClientCached(ctx, creds, resourceId),
+  );
   const client: AuthenticatedClient = {
     id: clientId,
     organizationId: row.organizationId!,

@@ -5,7 +5,14 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { OAuthError } from '../http/errors.ts';
-import { authenticateClient, extractClientCredentials, tokenParams } from './client-auth.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import {
+  authenticateClient,
+  authenticateLimited,
+  canonicalCredentials,
+  extractClientCredentials,
+  tokenParams,
+} from './client-auth.ts';
 import { clientCredentialsGrant } from './token-grant.ts';
 import {
   OAuthErrorSchema,
@@ -19,7 +26,7 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 /** Per-IP limit, applied before any work; shared by every token endpoint (v1 included). */
 export function ipRateLimit(ctx: AppContext) {
   return async (request: FastifyRequest) => {
-    const d = ctx.tokenRateByIp.take(request.ip);
+    const d = ctx.tokenRateByIp.take(addressKey(request.ip));
     if (!d.allowed) {
       throw new OAuthError('slow_down', 'Too many token requests from this address', 429, {
         'retry-after': String(d.retryAfterSeconds),
@@ -35,7 +42,12 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const onRequest = ipRateLimit(ctx);
 
     const seedShape = async (request: FastifyRequest, reply: FastifyReply) => {
-      const r = await clientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
+      const r = await clientCredentialsGrant(
+        ctx,
+        request.headers.authorization,
+        tokenParams(request),
+        request.ip,
+      );
       return reply.headers(NO_STORE).send({
         access_token: r.accessToken,
         token_type: 'bearer',
@@ -69,7 +81,12 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       '/oauth2/token',
       { config, onRequest, schema: tokenDoc('Issue an access token (RFC 6749)', false), ...noValidation },
       async (request, reply) => {
-        const r = await clientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
+        const r = await clientCredentialsGrant(
+          ctx,
+          request.headers.authorization,
+          tokenParams(request),
+          request.ip,
+        );
         return reply.headers(NO_STORE).send({
           access_token: r.accessToken,
           token_type: 'bearer',
@@ -94,8 +111,16 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
         },
       },
       async (request, reply) => {
-        const creds = extractClientCredentials(request.headers.authorization, tokenParams(request));
-        const { client } = await authenticateClient(ctx, creds);
+        const creds = canonicalCredentials(
+          extractClientCredentials(request.headers.authorization, tokenParams(request)),
+        );
+        const { client } = await authenticateLimited(
+          ctx,
+          creds,
+          request.ip,
+          () => authenticateClient(ctx, creds),
+          { countSuccess: false },
+        );
         const { rows } = await ctx.db.query<{ resource_type: string; resource_id: string; scope: string }>(
           `SELECT g.resource_type, g.resource_id, g.scope FROM grants g
             WHERE g.client_id = $1 ORDER BY g.resource_type, g.resource_id LIMIT 10000`,

@@ -12,7 +12,7 @@
 // v2 routes never accept a v1 token because none of its scope tokens is a v2 scope.
 import type { AppContext } from '../context.ts';
 import { OAuthError } from '../http/errors.ts';
-import { authenticateClientCached, clientCredentialsPrelude } from './client-auth.ts';
+import { authenticateClientCached, authenticateLimited, clientCredentialsPrelude } from './client-auth.ts';
 import { issueAccessToken } from './issue-token.ts';
 import { grantCovers } from './revocation.ts';
 import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
@@ -72,8 +72,9 @@ export async function v1ClientCredentialsGrant(
   ctx: AppContext,
   authorization: string | undefined,
   body: Record<string, unknown>,
+  sourceAddress: string,
 ): Promise<V1GrantResult> {
-  const creds = clientCredentialsPrelude(ctx, authorization, body);
+  const creds = clientCredentialsPrelude(authorization, body);
   const parsed = parseV1Scope(body.scope);
   if (!parsed.ok && parsed.error === 'invalid_request') {
     throw new OAuthError(parsed.error, parsed.description);
@@ -83,7 +84,9 @@ export async function v1ClientCredentialsGrant(
   // The client, and its grant on the lockHolder.admin lock holder when one is named: one indexed
   // query, cached for at most LATCHKEY_REVOCATION_CACHE_SECONDS (revocation.ts), as for v2 tokens.
   // Unknown client and wrong secret take the same path: an HMAC and a constant-time compare.
-  const { clientId, row } = await authenticateClientCached(ctx, creds, s?.lockHolderId ?? null);
+  const { clientId, row } = await authenticateLimited(ctx, creds, sourceAddress, () =>
+    authenticateClientCached(ctx, creds, s?.lockHolderId ?? null),
+  );
   if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
   const scope = parsed.scope;
 

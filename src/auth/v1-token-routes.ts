@@ -82,7 +82,12 @@ export async function v1TokenRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
       },
       async (request, reply) => {
-        const r = await v1ClientCredentialsGrant(ctx, request.headers.authorization, tokenParams(request));
+        const r = await v1ClientCredentialsGrant(
+          ctx,
+          request.headers.authorization,
+          tokenParams(request),
+          request.ip,
+        );
         return reply.headers(NO_STORE).send({
           access_token: r.accessToken,
           token_type: 'bearer',

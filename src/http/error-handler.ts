@@ -57,6 +57,18 @@ function isOAuthRoute(request: FastifyRequest): boolean {
   return request.routeOptions.config?.oauth === true;
 }
 
+/** An error body lists at most this many invalid parameters (the detail says how many more). */
+export const INVALID_PARAMS_MAX = 50;
+/** Parameter names (which may be unknown field names of any length) are cut to this length. */
+export const PARAM_NAME_MAX_LENGTH = 200;
+
+function boundedInvalidParams(list: readonly InvalidParam[]): InvalidParam[] {
+  return list.slice(0, INVALID_PARAMS_MAX).map(({ name, reason }) => ({
+    name: name.length > PARAM_NAME_MAX_LENGTH ? `${name.slice(0, PARAM_NAME_MAX_LENGTH)}…` : name,
+    reason,
+  }));
+}
+
 function sendProblem(
   reply: FastifyReply,
   status: number,
@@ -70,7 +82,12 @@ function sendProblem(
     status,
     detail,
   };
-  if (invalidParams?.length) body.invalidParams = invalidParams;
+  if (invalidParams?.length) {
+    body.invalidParams = boundedInvalidParams(invalidParams);
+    const more = invalidParams.length - INVALID_PARAMS_MAX;
+    if (more > 0)
+      body.detail = `${detail}; ${more} more invalid parameter${more === 1 ? '' : 's'} not listed`;
+  }
   if (status >= 500) body.requestId = reply.request.id;
   return reply.code(status).headers(headers).type('application/problem+json').send(body);
 }

@@ -112,3 +112,28 @@ describe('error handling', () => {
     assert.ok(r.statusCode >= 400 && r.statusCode < 500, String(r.statusCode));
   });
 });
+
+describe('bounded error bodies', () => {
+  const url = () => `/v2/organization/${a.organizationId}/projects`;
+
+  it('lists at most 50 invalid parameters and says how many more there were', async () => {
+    const body: Record<string, number> = {};
+    for (let i = 0; i < 98; i++) body[`f${i}`] = i;
+    body[`long${'x'.repeat(5000)}`] = 1;
+    const r = await t.call('POST', url(), { token: a.orgToken, body });
+    problem(r, 400);
+    // name is required, plus 99 unknown fields: 100 in all, 50 listed.
+    assert.equal(r.body.invalidParams.length, 50);
+    assert.match(r.body.detail, /; 50 more invalid parameters not listed$/);
+    assert.ok(r.body.invalidParams.every((p: { name: string }) => p.name.length <= 201));
+  });
+
+  it('100,000 unknown fields → one small 400, without judging each field', async () => {
+    const body: Record<string, number> = {};
+    for (let i = 0; i < 100_000; i++) body[i.toString(36)] = 0;
+    const r = await t.call('POST', url(), { token: a.orgToken, body });
+    problem(r, 400);
+    assert.deepEqual(r.body.invalidParams, [{ name: '(body)', reason: 'must have at most 100 fields' }]);
+    assert.ok(JSON.stringify(r.body).length < 1024, `body is ${JSON.stringify(r.body).length} characters`);
+  });
+});

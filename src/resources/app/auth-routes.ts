@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
 import { problemResponses } from '../../http/schemas.ts';
 import { appTokenMint } from './app-token.ts';
 import { appUserKnown, OTP_TTL_SECONDS, otpIssue, otpRedeem } from './otp.ts';
@@ -46,6 +46,9 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/v2/app/auth/otp',
     {
+      // Counted before the body is parsed and validated, so malformed requests count too.
+      onRequest: async (request) =>
+        limit(otpByIp, addressKey(request.ip), 'login code requests from this address'),
       schema: {
         tags,
         summary: 'Send a one-time login code to the phone (the answer is the same for unknown phones)',
@@ -55,7 +58,6 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { appUserId } = request.body;
-      limit(otpByIp, request.ip, 'login code requests from this address');
       limit(otpByPhone, appUserId, 'login code requests for this phone');
       limit(otpByPhoneDay, appUserId, 'login code requests for this phone today');
       if (await appUserKnown(ctx.db, appUserId)) {
@@ -73,6 +75,8 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/v2/app/auth/token',
     {
+      onRequest: async (request) =>
+        limit(tokenByIp, addressKey(request.ip), 'login attempts from this address'),
       schema: {
         tags,
         summary: 'Exchange a login code for an app token (scope app.user, sub = phone)',
@@ -82,7 +86,6 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { appUserId, code } = request.body;
-      limit(tokenByIp, request.ip, 'login attempts from this address');
       if (!(await otpRedeem(ctx, appUserId, code))) {
         throw badRequest('The code is wrong, has expired or has been tried too often; request a new one', [
           { name: 'code', reason: 'is not valid' },
