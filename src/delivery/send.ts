@@ -23,7 +23,7 @@ export interface AgentOptions {
   timeoutMs: number;
   /** Extra trusted CA certificates (tests). Production trusts the system store + NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer;
-  /** Keep-alive connections per origin. */
+  /** Connections per origin (default 16; 0: no limit, the caller bounds how many requests it makes). */
   connectionsPerOrigin?: number;
 }
 

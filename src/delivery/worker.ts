@@ -7,6 +7,17 @@
 // Any number of workers (processes) can share one database: claims use FOR UPDATE SKIP LOCKED and
 // a lease (a worker that dies leaves its deliveries to come back when the lease ends). Woken by
 // NOTIFY, with a poll as fallback.
+//
+// Fairness: the worker's shared room (`maxInFlight`) is for webhooks that answer. A request still
+// unanswered after `slowAfterMs` (1 s) makes its webhook slow, and a slow webhook's deliveries (sent
+// and waiting) count against a separate slow lane instead: so a tenant's hanging receivers hold the
+// shared room for about a second each, not until the timeout (16 webhooks hanging to a 4 s timeout,
+// 100 events each: another tenant's deliveries arrived after at most 1.1-2.0 s, 39-42.5 s before).
+// A slow webhook gets no waiting line (it could not use one) and is claimed only while the slow
+// lane has room; it is fast again once its average request time is under the limit and nothing of
+// it hangs. A webhook never sent to starts in the shared room. Requests that turn slow leave the
+// shared room even when the slow lane is full, so the lane can overrun its size: by at most what
+// the shared room holds per `slowAfterMs` until the first of them time out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent } from 'undici';
@@ -52,6 +63,8 @@ export function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promis
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 const FLUSH_AT = 100;
+/** A request unanswered this long makes its webhook slow (moves it to the slow lane). */
+const SLOW_AFTER_MS = 1_000;
 
 export interface WorkerLog {
   info(o: object, msg?: string): void;
@@ -77,6 +90,10 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** A webhook's waiting line covers what its slots send in this long (default AHEAD_HORIZON_MS). */
   aheadHorizonMs?: number;
+  /** A request unanswered this long makes its webhook slow (default SLOW_AFTER_MS, 1 s). */
+  slowAfterMs?: number;
+  /** Deliveries of slow webhooks this worker claims, outside `maxInFlight` (default: maxInFlight). */
+  slowMaxInFlight?: number;
   /** Overrides of configuration (tests, benchmarks). */
   allowedCidrs?: readonly string[];
   retrySchedule?: readonly number[];
@@ -93,6 +110,13 @@ const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
 /** A claimed delivery and the end of its lease by this process's clock (ms). */
 type Held = ClaimedDelivery & { leaseEnds: number };
+
+/** A request under way: when it started, and whether it has been unanswered past `slowAfterMs`. */
+interface Sending {
+  webhook: string;
+  started: number;
+  late: boolean;
+}
 
 /** Adds `n` to a per-webhook count, dropping the entry at zero (the claim passes the map on). */
 function count(m: Map<string, number>, w: string, n: number): void {
@@ -111,7 +135,14 @@ export class DeliveryWorker {
   private readonly waiting = new Map<string, Held[]>();
   /** Per webhook sent to: moving average of a request's time, ms (forgotten past 10,000 webhooks). */
   private readonly sendMs = new Map<string, number>();
-  private heldTotal = 0;
+  /** Webhooks held whose deliveries count against the slow lane, not the shared room. */
+  private readonly slow = new Set<string>();
+  /** Per webhook: its requests unanswered past `slowAfterMs`. */
+  private readonly late = new Map<string, number>();
+  private readonly underWay = new Set<Sending>();
+  /** Deliveries held in the shared room (fast webhooks) and in the slow lane. */
+  private heldShared = 0;
+  private heldSlow = 0;
   private readonly running = new Set<Promise<void>>();
   private buffer: AttemptOutcome[] = [];
   private flushing: Promise<void> | undefined;
@@ -127,6 +158,7 @@ export class DeliveryWorker {
   private unlisten: (() => Promise<void>) | undefined;
   private poll: NodeJS.Timeout | undefined;
   private statsTimer: NodeJS.Timeout | undefined;
+  private lateTimer: NodeJS.Timeout | undefined;
   private wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
   private soonTimer: NodeJS.Timeout | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -150,6 +182,8 @@ export class DeliveryWorker {
       // A delivery is sent only with timeout + LEASE_MARGIN_MS of its lease left (startWaiting).
       leaseMs: Math.max(options.leaseMs ?? 2 * timeoutMs + 30_000, timeoutMs + LEASE_MARGIN_MS + 1_000),
       aheadHorizonMs: options.aheadHorizonMs ?? AHEAD_HORIZON_MS,
+      slowAfterMs: options.slowAfterMs ?? SLOW_AFTER_MS,
+      slowMaxInFlight: options.slowMaxInFlight ?? options.maxInFlight ?? 256,
       allowedCidrs: options.allowedCidrs ?? ctx.config.webhookAllowedCidrs,
       retrySchedule: options.retrySchedule ?? ctx.config.webhookRetrySchedule,
       timeoutMs,
@@ -160,6 +194,9 @@ export class DeliveryWorker {
     this.agent = createDeliveryAgent({
       allowed: parseCidrList(this.o.allowedCidrs),
       timeoutMs,
+      // No per-origin limit: the worker's own caps bound its requests, and a shared limit per host
+      // (16 before) would queue one webhook's deliveries behind another's hanging requests there.
+      connectionsPerOrigin: 0,
       ca: options.ca,
     });
   }
@@ -170,6 +207,9 @@ export class DeliveryWorker {
     this.poll = setInterval(() => this.wake(), this.o.pollMs);
     this.statsTimer = setInterval(() => void this.refreshStats(), 5000);
     this.statsTimer.unref();
+    // A quarter of the limit: a hanging request leaves the shared room within 1.25 × slowAfterMs.
+    this.lateTimer = setInterval(() => this.markLate(), Math.max(10, this.o.slowAfterMs / 4));
+    this.lateTimer.unref();
     this.wake();
   }
 
@@ -179,6 +219,7 @@ export class DeliveryWorker {
     this.stopped = true;
     clearInterval(this.poll);
     clearInterval(this.statsTimer);
+    clearInterval(this.lateTimer);
     if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
     clearTimeout(this.soonTimer);
     await this.unlisten?.().catch(() => {});
@@ -214,7 +255,7 @@ export class DeliveryWorker {
       do {
         this.again = false;
         while (!this.stopped) {
-          const room = this.o.maxInFlight - this.heldTotal;
+          const room = this.o.maxInFlight - this.heldShared;
           this.starved = room <= 0;
           if (this.starved) break;
           const limit = Math.min(this.o.batchSize, room);
@@ -269,6 +310,8 @@ export class DeliveryWorker {
 
   private hold(d: Held): void {
     const w = d.webhook_id;
+    // A webhook known to be slow goes straight to the slow lane.
+    if (!this.held.has(w) && (this.sendMs.get(w) ?? 0) >= this.o.slowAfterMs) this.slow.add(w);
     this.holdAdd(w, 1);
     const queue = this.waiting.get(w);
     if (queue) queue.push(d);
@@ -278,6 +321,7 @@ export class DeliveryWorker {
 
   /** How many deliveries the worker may hold of webhook `w`: its sending slots and its waiting line. */
   private capOf(w: string): number {
+    if (this.slow.has(w)) return this.o.perWebhook;
     const ms = this.sendMs.get(w);
     const ahead =
       ms === undefined ? 0 : Math.ceil((this.o.aheadHorizonMs * this.o.perWebhook) / Math.max(ms, 0.1));
@@ -287,8 +331,40 @@ export class DeliveryWorker {
   /** Per webhook held, how many more the next claim may take. */
   private room(): Map<string, number> {
     const room = new Map<string, number>();
-    for (const [w, n] of this.held) room.set(w, this.capOf(w) - n);
+    const slowLaneFull = this.heldSlow >= this.o.slowMaxInFlight;
+    for (const [w, n] of this.held) room.set(w, slowLaneFull && this.slow.has(w) ? 0 : this.capOf(w) - n);
     return room;
+  }
+
+  /**
+   * Marks requests unanswered past `slowAfterMs` as late; their webhooks move to the slow lane,
+   * which frees their share of the shared room for everybody else.
+   */
+  private markLate(): void {
+    const before = Date.now() - this.o.slowAfterMs;
+    let moved = false;
+    for (const s of this.underWay) {
+      if (s.late || s.started > before) continue;
+      s.late = true;
+      count(this.late, s.webhook, 1);
+      moved = this.classify(s.webhook) || moved;
+    }
+    if (moved) this.wake();
+  }
+
+  /**
+   * Puts the webhook's held deliveries in the lane it belongs to now: slow while any of its
+   * requests is late or its average request time is at least `slowAfterMs`. True when it moved.
+   */
+  private classify(w: string): boolean {
+    const n = this.held.get(w) ?? 0;
+    const slow = this.late.has(w) || (this.sendMs.get(w) ?? 0) >= this.o.slowAfterMs;
+    if (n === 0 || slow === this.slow.has(w)) return false;
+    if (slow) this.slow.add(w);
+    else this.slow.delete(w);
+    this.heldShared += slow ? -n : n;
+    this.heldSlow += slow ? n : -n;
+    return true;
   }
 
   /**
@@ -335,26 +411,37 @@ export class DeliveryWorker {
   /** Adds `n` (negative: releases) to the webhook's held count and the total. */
   private holdAdd(w: string, n: number): void {
     count(this.held, w, n);
-    this.heldTotal += n;
-    if (!this.held.has(w)) this.moreDue.delete(w);
+    if (this.slow.has(w)) this.heldSlow += n;
+    else this.heldShared += n;
+    if (!this.held.has(w)) {
+      this.moreDue.delete(w);
+      this.slow.delete(w);
+    }
   }
 
   private send(d: Held): void {
     const w = d.webhook_id;
     count(this.sending, w, 1);
+    const s: Sending = { webhook: w, started: Date.now(), late: false };
+    this.underWay.add(s);
     const p = this.attempt(d)
       .catch((e) => this.o.log.error({ err: (e as Error).message, deliveryId: d.id }, 'delivery failed'))
       .finally(() => {
         this.running.delete(p);
+        this.underWay.delete(s);
+        if (s.late) count(this.late, w, -1);
         count(this.sending, w, -1);
         const more = this.moreDue.has(w);
         this.holdAdd(w, -1);
+        // Back to the shared room when it answers fast again (or out of it after a long answer).
+        this.classify(w);
         this.startWaiting(w);
         // A freed slot lets more be claimed: when this webhook may have more due (the claim
         // refills its waiting line before it runs dry), or when a worthwhile batch fits in a
         // worker that was full. Coalesced over a few ms so that a stream of completions costs a
         // few claims, not one each.
-        if (more || (this.starved && this.o.maxInFlight - this.heldTotal >= this.worthwhile)) this.wakeSoon();
+        if (more || (this.starved && this.o.maxInFlight - this.heldShared >= this.worthwhile))
+          this.wakeSoon();
       });
     this.running.add(p);
   }
