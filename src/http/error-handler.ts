@@ -75,10 +75,11 @@ function sendProblem(
   detail: string,
   invalidParams?: InvalidParam[],
   headers: Record<string, string> = {},
+  problem?: { slug: string; title: string },
 ) {
   const body: Record<string, unknown> = {
-    type: problemType(status),
-    title: problemTitle(status),
+    type: problem ? `urn:latchkey:problem:${problem.slug}` : problemType(status),
+    title: problem?.title ?? problemTitle(status),
     status,
     detail,
   };
@@ -148,7 +149,14 @@ export function installErrorHandler(app: FastifyInstance): void {
           err.status === 401 ? 'invalid_client' : 'invalid_request',
           err.detail,
         );
-      return sendProblem(reply, err.status, err.detail, err.extra.invalidParams, err.extra.headers);
+      return sendProblem(
+        reply,
+        err.status,
+        err.detail,
+        err.extra.invalidParams,
+        err.extra.headers,
+        err.extra.problem,
+      );
     }
     if (err instanceof StoreUnavailableError) {
       request.log.warn({ err: err.cause }, 'store unavailable');

@@ -48,11 +48,20 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly extra: { invalidParams?: InvalidParam[]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      invalidParams?: InvalidParam[];
+      headers?: Record<string, string>;
+      /** A more precise problem than the status's own: `type` becomes urn:latchkey:problem:<slug>. */
+      problem?: { slug: string; title: string };
+    } = {},
   ) {
     super(detail);
   }
 }
+
+/** 403: the operation exists only in sandbox projects (their access log holds no real door's record). */
+export const sandboxOnly = (detail: string) =>
+  new ApiError(403, detail, { problem: { slug: 'sandbox-only', title: 'Only in a sandbox project' } });
 
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]) =>
   new ApiError(400, detail, { invalidParams });

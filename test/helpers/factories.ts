@@ -33,7 +33,11 @@ export async function getToken(t: TestApp, body: Record<string, unknown>): Promi
 }
 
 /** An organization with a client, an organization token, a project and a project token. */
-export async function createTenant(t: TestApp, name = 'Acme'): Promise<Tenant> {
+export async function createTenant(
+  t: TestApp,
+  name = 'Acme',
+  o: { sandbox?: boolean } = {},
+): Promise<Tenant> {
   const organizationId = await createOrganization(t, name);
   const { clientId, clientSecret } = await createClient(t, organizationId);
   const creds = { client_id: clientId, client_secret: clientSecret };
@@ -44,7 +48,7 @@ export async function createTenant(t: TestApp, name = 'Acme'): Promise<Tenant> {
   });
   const p = await t.call('POST', `/v2/organization/${organizationId}/projects`, {
     token: orgToken,
-    body: { name: `${name} HQ`, timezone: 'Europe/Oslo' },
+    body: { name: `${name} HQ`, timezone: 'Europe/Oslo', ...o },
   });
   assert.equal(p.status, 201, JSON.stringify(p.body));
   const projectId = p.body.project.id as string;

@@ -1,17 +1,20 @@
 // Keys, project.admin only.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireToken } from '../../http/authenticate.ts';
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
+import { bearerSecurity, list, problemResponses, Timestamp, wrap } from '../../http/schemas.ts';
+import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { type KeyState, presentKey } from './present.ts';
 import { keyFindById, keyList, keyRevoke, keyRevokeWhere } from './queries.ts';
 import { KeyCreateBody, KeyListQuery, KeyParams, KeyRevokeQuery, KeySchema, RevokedCount } from './schema.ts';
 import { keysCreate } from './service.ts';
+import { keySimulate } from './simulate.ts';
 
 const tags = ['keys'];
 
@@ -169,6 +172,36 @@ export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireT
         origin: 'shared',
       });
       return { revoked };
+    },
+  );
+
+  app.post(
+    `${base}/keys/:keyId/simulate`,
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: "Simulate an access event by the key's app user (sandbox projects only)",
+        description:
+          "Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.",
+        params: KeyParams,
+        body: Type.Object(
+          {
+            action: Type.Union([Type.Literal('locked'), Type.Literal('unlocked')]),
+            created: Type.Optional(Timestamp),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ result: EventsResponse.properties.results.items }),
+          ...problemResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { projectId, keyId } = request.params;
+      return { result: await keySimulate(ctx, projectId, keyId, request.body) };
     },
   );
 }

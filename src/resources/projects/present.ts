@@ -8,10 +8,11 @@ export interface ProjectRow {
   timezone: string | null;
   created: Date;
   metadata: Record<string, string>;
+  sandbox: boolean;
 }
 
 export const PROJECT_COLUMNS =
-  'id, name, organization_id, country_iso, org_number, org_number_suffix, timezone, created, metadata';
+  'id, name, organization_id, country_iso, org_number, org_number_suffix, timezone, created, metadata, sandbox';
 
 export function presentProject(r: ProjectRow) {
   return {
@@ -24,5 +25,6 @@ export function presentProject(r: ProjectRow) {
     timezone: r.timezone,
     created: r.created.toISOString(),
     metadata: r.metadata,
+    sandbox: r.sandbox,
   };
 }

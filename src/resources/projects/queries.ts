@@ -30,14 +30,15 @@ export interface ProjectInput {
   orgNumberSuffix?: string;
   timezone?: string;
   metadata?: Record<string, string>;
+  sandbox?: boolean;
 }
 
 /** Creates the project and gives the creating client project.admin on it, in the caller's transaction. */
 export async function projectInsert(tx: Tx, organizationId: string, input: ProjectInput, clientId: string) {
   const id = uuidv7();
   const { rows } = await tx.query<ProjectRow>(
-    `INSERT INTO projects (id, organization_id, name, country_iso, org_number, org_number_suffix, timezone, metadata)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${PROJECT_COLUMNS}`,
+    `INSERT INTO projects (id, organization_id, name, country_iso, org_number, org_number_suffix, timezone, metadata, sandbox)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${PROJECT_COLUMNS}`,
     [
       id,
       organizationId,
@@ -47,6 +48,7 @@ export async function projectInsert(tx: Tx, organizationId: string, input: Proje
       input.orgNumberSuffix ?? (input.orgNumber ? '' : null),
       input.timezone ?? null,
       JSON.stringify(input.metadata ?? {}),
+      input.sandbox ?? false,
     ],
   );
   await tx.query(

@@ -14,6 +14,9 @@ export const ProjectSchema = Type.Object(
     timezone: Nullable(Type.String()),
     created: Timestamp,
     metadata: Metadata,
+    sandbox: Type.Boolean({
+      description: 'A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate)',
+    }),
   },
   { $id: 'Project' },
 );
@@ -26,6 +29,13 @@ export const ProjectCreateBody = Type.Object(
     orgNumberSuffix: Type.Optional(Type.String({ maxLength: 40, pattern: '^[A-Za-z0-9-]*$' })),
     timezone: Type.Optional(Type.String({ maxLength: 64, examples: ['Europe/Oslo'] })),
     metadata: Type.Optional(Metadata),
+    sandbox: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: a sandbox for trying the API, where keys can simulate access events. Fixed at creation.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
