@@ -24,6 +24,7 @@ import { projectRoutes } from './resources/projects/routes.ts';
 import { ProjectSchema } from './resources/projects/schema.ts';
 import { sharingRightRoutes } from './resources/sharing-rights/routes.ts';
 import { webhookRoutes } from './resources/webhooks/routes.ts';
+import { requestTimeoutOptions } from './server-options.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     genReqId: requestId,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    ...requestTimeoutOptions(ctx.config.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',

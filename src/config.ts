@@ -208,6 +208,14 @@ const DECLARATIONS = {
       return raw;
     },
   }),
+  metricsToken: optional({
+    name: 'LATCHKEY_METRICS_TOKEN',
+    doc: 'when set, `/metrics` (API and `latchkey worker`) needs `Authorization: Bearer <this token>` (≥ 16 characters)',
+    parse: (raw, problem) => {
+      if (raw.length < 16) problem('must be at least 16 characters (use `openssl rand -base64 32`)');
+      return raw;
+    },
+  }),
   masterKey: optional({
     name: 'LATCHKEY_MASTER_KEY',
     doc: 'base64 of 32 bytes: encrypts signing keys and webhook secrets, peppers client-secret hashes. Unset: generated in LATCHKEY_DATA_DIR (dev only; set it in production)',
@@ -299,6 +307,13 @@ const DECLARATIONS = {
     min: 0,
     max: 10_000_000,
     doc: 'token requests per minute per source address; 0 = off',
+  }),
+  requestTimeoutMs: int({
+    name: 'LATCHKEY_REQUEST_TIMEOUT_MS',
+    default: 30000,
+    min: 0,
+    max: 3_600_000,
+    doc: 'a request whose body has not fully arrived after this long is answered 408 and its connection closed; 0 = off',
   }),
   /** Proxies (CIDR ranges) whose X-Forwarded-For names the client; empty: the socket address is the client. */
   trustProxy: list({

@@ -9,6 +9,7 @@ import { openStore } from './db/open.ts';
 import { loggerOptions } from './http/logging.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { requestTimeoutOptions } from './server-options.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -73,7 +74,11 @@ export interface RunningWorker {
 export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
-  const ops = Fastify({ logger: loggerOptions(config.logLevel), return503OnClosing: true });
+  const ops = Fastify({
+    logger: loggerOptions(config.logLevel),
+    return503OnClosing: true,
+    ...requestTimeoutOptions(config.requestTimeoutMs),
+  });
   await opsRoutes(ops, ctx);
   const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
   const address = await ops.listen({ port: config.port, host: config.host });

@@ -1,0 +1,19 @@
+// Socket-level limits of the HTTP server, shared by the API and `latchkey worker`'s operations port.
+import type { ServerOptions } from 'node:http';
+
+/**
+ * A request whose headers and body have not all arrived within `ms` is answered 408 and its
+ * connection closed (Node's `requestTimeout`), so a client trickling a body byte by byte cannot
+ * hold a connection and its parser open indefinitely. Node checks for overdue requests every
+ * `connectionsCheckingInterval` (30 s by default, which would let a 30 s limit run to a minute):
+ * here at least every second. The limit is given to Node when the server is created: set only
+ * afterwards, as Fastify does with its own option, it did not cut a trickled body off on Node 20.
+ * 0 turns the limit off.
+ */
+export function requestTimeoutOptions(ms: number): { requestTimeout: number; http?: ServerOptions } {
+  if (ms === 0) return { requestTimeout: 0 };
+  return {
+    requestTimeout: ms,
+    http: { requestTimeout: ms, connectionsCheckingInterval: Math.min(1000, ms) },
+  };
+}
