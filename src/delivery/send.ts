@@ -14,7 +14,8 @@ export const BLOCKED_CODE = 'ERR_LATCHKEY_BLOCKED_ADDRESS';
 export class BlockedAddressError extends Error {
   readonly code = BLOCKED_CODE;
   constructor(readonly address: string) {
-    super(`address ${address} is blocked by the webhook address policy`);
+    // The message is shown to the integrator in the delivery history: it never names the address.
+    super("the receiver's address is blocked by the webhook address policy");
   }
 }
 

@@ -152,7 +152,11 @@ describe('webhook URL rules', () => {
     const lookup = async (h: string) =>
       h === 'mixed.test' ? ['93.184.216.34', '10.0.0.1'] : ['93.184.216.34'];
     await webhookHostCheck('public.test', [], lookup);
-    await assert.rejects(webhookHostCheck('mixed.test', [], lookup), /10\.0\.0\.1/);
+    await assert.rejects(webhookHostCheck('mixed.test', [], lookup), (e: Error) => {
+      assert.match(e.message, /resolves to an address that is not allowed/);
+      assert.ok(!e.message.includes('10.0.0.1'), 'the resolved address is never named');
+      return true;
+    });
     await webhookHostCheck('mixed.test', parseCidrList(['10.0.0.0/8']), lookup);
     await assert.rejects(
       webhookHostCheck('nx.test', [], async () => {
