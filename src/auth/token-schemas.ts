@@ -4,8 +4,10 @@ import { Type } from '@sinclair/typebox';
 export const TokenRequestSchema = Type.Object(
   {
     grant_type: Type.Literal('client_credentials'),
-    client_id: Type.Optional(Type.String({ description: 'Or use HTTP Basic (client_secret_basic)' })),
-    client_secret: Type.Optional(Type.String()),
+    client_id: Type.Optional(
+      Type.String({ maxLength: 255, description: 'Or use HTTP Basic (client_secret_basic)' }),
+    ),
+    client_secret: Type.Optional(Type.String({ maxLength: 255 })),
     scope: Type.String({ enum: ['organization.admin', 'project.admin', 'project.installer'] }),
     organization_id: Type.Optional(
       Type.String({ format: 'uuid', description: 'Required for organization.admin' }),

@@ -14,8 +14,8 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 const ScopeParam = Type.Union(
   [
-    Type.String({ examples: ['lockHolder.identifier:NO.919424508.'] }),
-    Type.Array(Type.String(), { maxItems: 20 }),
+    Type.String({ maxLength: 2048, examples: ['lockHolder.identifier:NO.919424508.'] }),
+    Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 20 }),
   ],
   {
     description:
@@ -30,9 +30,14 @@ export const V1TokenRequestSchema = Type.Object(
   {
     grant_type: Type.Literal('client_credentials'),
     client_id: Type.Optional(
-      Type.String({ description: 'Partner id (API client id). Or use HTTP Basic (client_secret_basic)' }),
+      Type.String({
+        maxLength: 255,
+        description: 'Partner id (API client id). Or use HTTP Basic (client_secret_basic)',
+      }),
     ),
-    client_secret: Type.Optional(Type.String({ description: 'Partner API key (client secret)' })),
+    client_secret: Type.Optional(
+      Type.String({ maxLength: 255, description: 'Partner API key (client secret)' }),
+    ),
     scope: Type.Optional(ScopeParam),
   },
   {
