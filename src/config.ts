@@ -299,7 +299,7 @@ const DECLARATIONS = {
     default: 600,
     min: 0,
     max: 10_000_000,
-    doc: 'token requests per minute per client_id; 0 = off',
+    doc: 'tokens issued per minute per client id (any case), and failed authentications per minute per client id and source address; 0 = off',
   }),
   tokenRatePerIp: int({
     name: 'LATCHKEY_TOKEN_RATE_PER_IP',
