@@ -244,6 +244,17 @@ describe('key reads and revocation', () => {
     assert.deepEqual(await list(`appUserId=${p}`), [active!.id, expired!.id, scheduled!.id]);
     assert.deepEqual(await list(`appUserId=${p}&excludeStates=expired,revoked`), [active!.id, scheduled!.id]);
     assert.deepEqual(await list(`appUserId=${p}&excludeStates=active,scheduled`), [expired!.id]);
+    // Excluding only revoked keys needs no clock: the query once sent an unused parameter (500).
+    assert.deepEqual(await list(`appUserId=${p}&excludeStates=revoked`), [
+      active!.id,
+      expired!.id,
+      scheduled!.id,
+    ]);
+    assert.deepEqual(await list(`appUserId=${p}&excludeStates=revoked,revoked`), [
+      active!.id,
+      expired!.id,
+      scheduled!.id,
+    ]);
     assert.deepEqual(await list(`appUserId=${p}&origin=shared`), []);
     assert.deepEqual(await list(`appUserId=${p}&lockId=${lockId}`), []);
     assert.ok((await list(`lockId=${lock2}&origin=integrator&limit=1000`)).includes(scheduled!.id));

@@ -44,16 +44,20 @@ export interface KeyFilter {
 }
 
 /** SQL for "the key is in `state` at $now" (the same precedence as keyState()). */
-function stateSql(state: KeyState, now: string): string {
+function stateSql(state: KeyState, clock: () => string): string {
   switch (state) {
     case 'revoked':
       return 'revoked IS NOT NULL';
     case 'expired':
-      return `(revoked IS NULL AND ends IS NOT NULL AND ends <= ${now})`;
-    case 'scheduled':
+      return `(revoked IS NULL AND ends IS NOT NULL AND ends <= ${clock()})`;
+    case 'scheduled': {
+      const now = clock();
       return `(revoked IS NULL AND (ends IS NULL OR ends > ${now}) AND starts > ${now})`;
-    case 'active':
+    }
+    case 'active': {
+      const now = clock();
       return `(revoked IS NULL AND (ends IS NULL OR ends > ${now}) AND starts <= ${now})`;
+    }
   }
 }
 
@@ -73,9 +77,17 @@ function filterSql(projectId: string, f: KeyFilter, params: unknown[], now?: Dat
     where.push(`origin = $${params.length}`);
   }
   if (f.excludeStates?.length) {
-    params.push((now ?? new Date()).toISOString());
-    const p = `$${params.length}::timestamptz`;
-    for (const s of new Set(f.excludeStates)) where.push(`NOT ${stateSql(s, p)}`);
+    // The clock is sent only when a condition uses it: PostgreSQL cannot type a parameter that no
+    // expression mentions, so `excludeStates=revoked` alone once failed the whole query.
+    let p: string | undefined;
+    const clock = () => {
+      if (p === undefined) {
+        params.push((now ?? new Date()).toISOString());
+        p = `$${params.length}::timestamptz`;
+      }
+      return p;
+    };
+    for (const s of new Set(f.excludeStates)) where.push(`NOT ${stateSql(s, clock)}`);
   }
   return where.join(' AND ');
 }
