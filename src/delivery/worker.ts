@@ -12,12 +12,15 @@
 // unanswered after `slowAfterMs` (1 s) makes its webhook slow, and a slow webhook's deliveries (sent
 // and waiting) count against a separate slow lane instead: so a tenant's hanging receivers hold the
 // shared room for about a second each, not until the timeout (16 webhooks hanging to a 4 s timeout,
-// 100 events each: another tenant's deliveries arrived after at most 1.1-2.0 s, 39-42.5 s before).
+// 100 events each: another tenant's deliveries arrived after at most 0.6-1.0 s, 40-41 s before).
 // A slow webhook gets no waiting line (it could not use one) and is claimed only while the slow
 // lane has room; it is fast again once its average request time is under the limit and nothing of
-// it hangs. A webhook never sent to starts in the shared room. Requests that turn slow leave the
-// shared room even when the slow lane is full, so the lane can overrun its size: by at most what
-// the shared room holds per `slowAfterMs` until the first of them time out.
+// it hangs. A webhook that has not answered this worker yet gets one request at a time (its first
+// claim takes one delivery, the claim after its answer the rest): 16 new webhooks that hang take 16
+// places of the shared room for a second, not 16 × 32 (all 256: the other tenant then waited up to
+// 2.0 s, measured). Requests
+// that turn slow leave the shared room even when the slow lane is full, so the lane can overrun its
+// size: by at most what the shared room holds per `slowAfterMs` until the first of them time out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent } from 'undici';
@@ -65,6 +68,8 @@ export function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promis
 const FLUSH_AT = 100;
 /** A request unanswered this long makes its webhook slow (moves it to the slow lane). */
 const SLOW_AFTER_MS = 1_000;
+/** Deliveries a claim gives a webhook the worker holds nothing of; until it answers, all it may hold. */
+const FIRST_CLAIM = 1;
 
 export interface WorkerLog {
   info(o: object, msg?: string): void;
@@ -135,6 +140,8 @@ export class DeliveryWorker {
   private readonly waiting = new Map<string, Held[]>();
   /** Per webhook sent to: moving average of a request's time, ms (forgotten past 10,000 webhooks). */
   private readonly sendMs = new Map<string, number>();
+  /** Webhooks that answered 410 while that answer is not recorded yet: not claimed meanwhile. */
+  private readonly gone = new Set<string>();
   /** Webhooks held whose deliveries count against the slow lane, not the shared room. */
   private readonly slow = new Set<string>();
   /** Per webhook: its requests unanswered past `slowAfterMs`. */
@@ -267,15 +274,19 @@ export class DeliveryWorker {
             deliveryClaimDue(this.ctx.db, {
               limit,
               leaseMs: this.o.leaseMs,
-              perWebhook: this.o.perWebhook + this.o.claimAhead,
+              perWebhook: FIRST_CLAIM,
               room: rooms,
             }),
             STORE_CALL_DEADLINE_MS,
             'delivery claim',
           );
-          const enabled = rows.filter((r) => r.enabled);
+          const enabled = rows.filter((r) => r.enabled && !this.gone.has(r.webhook_id));
           this.noteMoreDue(rooms, enabled);
           for (const row of enabled) this.hold(Object.assign(row, { leaseEnds }));
+          // Claimed while a 410 of their webhook was being recorded: given back, not sent (the
+          // recording fails them, or, if it fails, they are sent later).
+          const gone = rows.filter((r) => r.enabled && this.gone.has(r.webhook_id));
+          if (gone.length > 0) this.track(this.giveBack(gone, 'webhook answered 410'));
           if (enabled.length < rows.length) await this.failDisabled(rows.filter((r) => !r.enabled));
           // A full batch, or a scan that stopped at its limit (per-webhook caps can leave a batch
           // short while more is due beyond what the scan saw): claim again at once. A short batch
@@ -323,8 +334,8 @@ export class DeliveryWorker {
   private capOf(w: string): number {
     if (this.slow.has(w)) return this.o.perWebhook;
     const ms = this.sendMs.get(w);
-    const ahead =
-      ms === undefined ? 0 : Math.ceil((this.o.aheadHorizonMs * this.o.perWebhook) / Math.max(ms, 0.1));
+    if (ms === undefined) return FIRST_CLAIM; // not answered yet: it may hang
+    const ahead = Math.ceil((this.o.aheadHorizonMs * this.o.perWebhook) / Math.max(ms, 0.1));
     return this.o.perWebhook + Math.min(this.o.claimAheadMax, Math.max(this.o.claimAhead, ahead));
   }
 
@@ -333,6 +344,7 @@ export class DeliveryWorker {
     const room = new Map<string, number>();
     const slowLaneFull = this.heldSlow >= this.o.slowMaxInFlight;
     for (const [w, n] of this.held) room.set(w, slowLaneFull && this.slow.has(w) ? 0 : this.capOf(w) - n);
+    for (const w of this.gone) room.set(w, 0);
     return room;
   }
 
@@ -380,9 +392,8 @@ export class DeliveryWorker {
       if (room <= 0) this.moreDue.add(w);
       else if ((got.get(w) ?? 0) < room) this.moreDue.delete(w);
     }
-    const fresh = this.o.perWebhook + this.o.claimAhead;
     for (const [w, n] of got) {
-      if (n >= (rooms.get(w) ?? fresh)) this.moreDue.add(w);
+      if (n >= (rooms.get(w) ?? FIRST_CLAIM)) this.moreDue.add(w);
       else this.moreDue.delete(w);
     }
   }
@@ -399,13 +410,13 @@ export class DeliveryWorker {
       else this.send(d);
     }
     if (queue?.length === 0) this.waiting.delete(w);
-    if (stale.length > 0) {
-      // Tracked with the sends, so that stop() waits for it.
-      const p: Promise<void> = this.release(stale, 'lease too short to send').finally(() =>
-        this.running.delete(p),
-      );
-      this.running.add(p);
-    }
+    if (stale.length > 0) this.track(this.release(stale, 'lease too short to send'));
+  }
+
+  /** Tracked with the sends, so that stop() waits for it. */
+  private track(work: Promise<void>): void {
+    const p: Promise<void> = work.finally(() => this.running.delete(p));
+    this.running.add(p);
   }
 
   /** Adds `n` (negative: releases) to the webhook's held count and the total. */
@@ -454,8 +465,13 @@ export class DeliveryWorker {
   }
 
   /** Gives held, unsent deliveries back to the queue: due now, for any worker. */
-  private async release(unsent: ClaimedDelivery[], why: string): Promise<void> {
+  private release(unsent: ClaimedDelivery[], why: string): Promise<void> {
     for (const d of unsent) this.holdAdd(d.webhook_id, -1);
+    return this.giveBack(unsent, why);
+  }
+
+  /** Gives claimed deliveries back to the queue: due now, for any worker. */
+  private async giveBack(unsent: ClaimedDelivery[], why: string): Promise<void> {
     if (unsent.length === 0) return;
     this.o.log.info({ count: unsent.length, why }, 'deliveries released unsent');
     try {
@@ -511,7 +527,10 @@ export class DeliveryWorker {
     if (ms === undefined && this.sendMs.size >= 10_000) this.sendMs.clear();
     this.sendMs.set(d.webhook_id, ms === undefined ? result.durationMs : ms * 0.8 + result.durationMs * 0.2);
     const outcome = this.outcomeOf(d, at, result);
-    if (outcome.gone) this.dropWaiting(d.webhook_id);
+    if (outcome.gone) {
+      this.gone.add(d.webhook_id);
+      this.dropWaiting(d.webhook_id);
+    }
     this.buffer.push(outcome);
     if (this.buffer.length >= FLUSH_AT) void this.flush();
     else this.flushTimer ??= setTimeout(() => void this.flush(), COALESCE_MS);
@@ -590,6 +609,7 @@ export class DeliveryWorker {
           // The leases are still held: those deliveries come back when they end (at-least-once).
           this.o.log.error({ err: (e as Error).message, count: batch.length }, 'recording deliveries failed');
         }
+        for (const o of batch) if (o.gone) this.gone.delete(o.webhookId);
       }
     })().finally(() => {
       this.flushing = undefined;

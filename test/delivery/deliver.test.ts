@@ -276,8 +276,14 @@ describe('webhook delivery', () => {
     const held: (() => void)[] = [];
     let now = 0;
     let most = 0;
+    let answered = false;
     rx.handler = (req, res) => {
       if (req.path !== '/ahead') return void res.end('ok');
+      // The first answered at once: a webhook gets one at a time until it has answered.
+      if (!answered) {
+        answered = true;
+        return void res.end('ok');
+      }
       most = Math.max(most, ++now);
       held.push(() => {
         now--;
@@ -285,8 +291,9 @@ describe('webhook delivery', () => {
       });
     };
     const hook = await registerWebhook(t, b, lock, rx.url('/ahead'));
-    for (let i = 0; i < 8; i++) await enqueueEvent(t, b.projectId, lock);
-    const w = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
+    for (let i = 0; i < 9; i++) await enqueueEvent(t, b.projectId, lock);
+    // A horizon of 0: the waiting line is claimAhead whatever the first request took.
+    const w = await startWorker(t, { perWebhook: 2, claimAhead: 3, aheadHorizonMs: 0 });
     const leased = () => leasedCount(t, hook.id);
     let stopped: Promise<void> | undefined;
     try {
@@ -301,7 +308,7 @@ describe('webhook delivery', () => {
       await stopped;
       assert.equal(most, 2);
       const rows = await deliveryRows(t, hook.id);
-      assert.equal(rows.filter((d) => d.status === 'succeeded').length, 2);
+      assert.equal(rows.filter((d) => d.status === 'succeeded').length, 3);
       assert.equal(rows.filter((d) => d.status === 'pending' && d.attempt_count === 0).length, 6);
       // Released means due now: a fresh worker sends the rest without waiting for a lease.
       const w2 = await startWorker(t, { perWebhook: 2, claimAhead: 3 });
@@ -433,12 +440,15 @@ describe('webhook delivery', () => {
     const b = await createTenant(t, 'StaleLease');
     const lock = await insertLock(t, b.projectId);
     let first: (() => void) | undefined;
+    const hook = await registerWebhook(t, b, lock, rx.url('/stale'));
+    // One answered at once (until a webhook has answered it gets one delivery at a time), then two
+    // claimed together: the first of them held.
+    const warmUp = await enqueueEvent(t, b.projectId, lock);
+    const evs = [await enqueueEvent(t, b.projectId, lock), await enqueueEvent(t, b.projectId, lock)];
     rx.handler = (req, res) => {
-      if (req.path === '/stale' && !first) first = () => res.end('ok');
+      if (req.headers['webhook-id'] === evs[0]!.id && !first) first = () => res.end('ok');
       else res.end('ok');
     };
-    const hook = await registerWebhook(t, b, lock, rx.url('/stale'));
-    const evs = [await enqueueEvent(t, b.projectId, lock), await enqueueEvent(t, b.projectId, lock)];
     const logged: { msg?: string; o: Record<string, unknown> }[] = [];
     const log = {
       info: (o: object, msg?: string) => logged.push({ o: o as Record<string, unknown>, msg }),
@@ -459,9 +469,10 @@ describe('webhook delivery', () => {
       );
       for (const ev of evs)
         assert.equal(rx.requests.filter((r) => r.headers['webhook-id'] === ev.id).length, 1);
+      assert.equal(rx.requests.filter((r) => r.headers['webhook-id'] === warmUp.id).length, 1);
       assert.deepEqual(
         (await deliveryRows(t, hook.id)).map((d) => d.attempt_count),
-        [1, 1],
+        [1, 1, 1],
       );
     } finally {
       first?.();
@@ -475,17 +486,20 @@ describe('webhook delivery', () => {
     let sent = 0;
     rx.handler = (req, res) => {
       if (req.path === '/gone-ahead') sent++;
-      res.statusCode = req.path === '/gone-ahead' ? 410 : 200;
+      // The first answered 200 (until a webhook has answered, it gets one delivery at a time).
+      res.statusCode = req.path === '/gone-ahead' && sent > 1 ? 410 : 200;
       res.end();
     };
     const hook = await registerWebhook(t, b, lock, rx.url('/gone-ahead'));
-    for (let i = 0; i < 6; i++) await enqueueEvent(t, b.projectId, lock);
-    const w = await startWorker(t, { perWebhook: 1, claimAhead: 5 });
+    for (let i = 0; i < 7; i++) await enqueueEvent(t, b.projectId, lock);
+    const w = await startWorker(t, { perWebhook: 1, claimAhead: 5, aheadHorizonMs: 0 });
     try {
-      await waitFor('all failed', async () =>
-        (await deliveryRows(t, hook.id)).every((d) => d.status === 'failed'),
-      );
-      assert.equal(sent, 1);
+      await waitFor('all but the first failed', async () => {
+        const rows = await deliveryRows(t, hook.id);
+        return rows.filter((d) => d.status === 'failed').length === 6;
+      });
+      // The one answered 200 and the one answered 410; the five claimed with it never.
+      assert.equal(sent, 2);
     } finally {
       await w.stop();
     }
