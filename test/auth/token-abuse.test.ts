@@ -68,6 +68,39 @@ describe('ids that cannot be a client id', () => {
     });
   }
 
+  it('/v2/auth/resources-discovery/: a junk id is 401 invalid_client and keeps nothing; wrong secrets are limited per address', async () => {
+    const c = await newClient();
+    const before = limiterSizes();
+    const r = await post(
+      '/v2/auth/resources-discovery/',
+      { client_id: 'y'.repeat(100_000), client_secret: 'x' },
+      '10.9.4.1',
+    );
+    assert.equal(r.status, 401);
+    assert.equal(r.body.error, 'invalid_client');
+    assert.deepEqual(limiterSizes(), before);
+    for (let i = 0; i < PER_CLIENT; i++) {
+      const w = await post(
+        '/v2/auth/resources-discovery/',
+        { client_id: c.clientId, client_secret: 'x' },
+        '10.9.4.2',
+      );
+      assert.equal(w.status, 401);
+    }
+    const limited = await post(
+      '/v2/auth/resources-discovery/',
+      { client_id: c.clientId, client_secret: c.clientSecret },
+      '10.9.4.2',
+    );
+    assert.equal(limited.status, 429);
+    const ok = await post(
+      '/v2/auth/resources-discovery/',
+      { client_id: c.clientId, client_secret: c.clientSecret },
+      '10.9.4.3',
+    );
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  });
+
   it('a client secret longer than 255 characters is invalid_client; other over-long fields are invalid_request', async () => {
     const c = await newClient();
     const creds = { client_id: c.clientId, client_secret: c.clientSecret };
