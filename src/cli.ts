@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { serve } from './main.ts';
+import { appUserErase } from './resources/admin/erasure.ts';
 import {
   clientCreate,
   clientDelete,
@@ -29,7 +30,8 @@ const USAGE = `usage: latchkey <command>
   admin rotate-secret --client-id ID
   admin grant --client-id ID --resource-type organization|project --resource-id ID --scope S
   admin revoke-grant --client-id ID --resource-id ID
-  admin app-token --app-user-id +4799887766`;
+  admin app-token --app-user-id +4799887766
+  admin erase-app-user --app-user-id +4799887766   erase a person from every project (right to erasure)`;
 
 function fail(message: string): never {
   process.stderr.write(`latchkey: ${message}\n`);
@@ -138,6 +140,12 @@ export async function runCli(argv: string[]): Promise<void> {
           case 'app-token': {
             const t = await appTokenMint(ctx, need(v, 'app-user-id'));
             return print({ access_token: t.accessToken, token_type: 'bearer', expires_in: t.expiresIn });
+          }
+          case 'erase-app-user': {
+            const phone = need(v, 'app-user-id');
+            if (!/^\+[1-9][0-9]{6,14}$/.test(phone))
+              fail('--app-user-id must be an E.164 number like +4799887766');
+            return print({ erased: await appUserErase(ctx.db, phone) });
           }
           default:
             fail(USAGE);

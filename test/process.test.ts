@@ -32,6 +32,15 @@ describe('processes', () => {
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--organization-id is required/);
 
+    const erase = cli(['admin', 'erase-app-user', '--app-user-id', '+4790000123'], store.env);
+    assert.equal(erase.status, 0, erase.stderr);
+    assert.deepEqual(erase.json(), {
+      erased: { accessEvents: 0, keys: 0, managedUsers: 0, sharingRights: 0, deliveries: 0 },
+    });
+    const badPhone = cli(['admin', 'erase-app-user', '--app-user-id', '4790000123'], store.env);
+    assert.equal(badPhone.status, 2);
+    assert.match(badPhone.stderr, /E\.164/);
+
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServerProcess({ ...store.env, PORT: String(port), HOST: '127.0.0.1' });

@@ -9,6 +9,7 @@ import { ApiError, bearerChallenge, unauthorized } from '../../http/errors.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { E164, PagingQuery, problemResponses, Timestamp, Uuid } from '../../http/schemas.ts';
 import { appTokenMint } from '../app/app-token.ts';
+import { appUserErase } from './erasure.ts';
 import {
   clientCreate,
   clientDelete,
@@ -263,6 +264,34 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ctx.clientStatus.clear();
         return reply.code(204).send();
       },
+    );
+    admin.delete(
+      '/admin/v1/app-users/:appUserId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Erase an app user (right to erasure)',
+          description:
+            "Removes the person with this phone number (E.164, URL-encoded: %2B4799887766) from every project: access events, keys, sharing rights, managed users, pending and past webhook deliveries of their events, login codes and their display name. Keys they shared stay with their holders, without the sharer's number. Deliveries already sent are not recalled. Erasing a number the service does not know erases nothing (all counts 0).",
+          params: Type.Object({ appUserId: E164 }),
+          response: {
+            200: Type.Object({
+              erased: Type.Object({
+                accessEvents: Type.Integer(),
+                keys: Type.Integer(),
+                managedUsers: Type.Integer(),
+                sharingRights: Type.Integer(),
+                deliveries: Type.Integer(),
+              }),
+            }),
+            ...problemResponses,
+          },
+        },
+      },
+      async (request) => ({
+        erased: await appUserErase(ctx.db, (request.params as { appUserId: string }).appUserId),
+      }),
     );
     admin.post(
       '/admin/v1/app-tokens',

@@ -1,0 +1,50 @@
+// Right to erasure: removes one person (an app user, known by phone number) from every project.
+// Everything that carries the phone number or the person's name goes: their access events, keys,
+// sharing rights, managed-user records, pending and historical webhook deliveries of their events
+// (with the attempts), login codes and the app user row with its display name. What others hold
+// stays: keys this person shared keep working for their holders and only lose the sharer's number
+// and the link to the erased sharing right. Deliveries already sent are not recalled.
+// One transaction: all or nothing. The access log and the delivery queue have no index on the
+// person (one would cost every insert for a rare operation), so they are scanned: the transaction
+// allows its statements minutes instead of the usual 15 s.
+import type { Db } from '../../db/db.ts';
+
+export interface Erased {
+  accessEvents: number;
+  keys: number;
+  managedUsers: number;
+  sharingRights: number;
+  deliveries: number;
+}
+
+export async function appUserErase(db: Db, appUserId: string): Promise<Erased> {
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL statement_timeout = '10min'");
+    // A delivery body is the event's JSON: the person's events carry their number as appUserId.
+    // strpos narrows the scan before each candidate is parsed.
+    const deliveries = await tx.query(
+      `DELETE FROM webhook_deliveries
+        WHERE strpos(body, $1) > 0 AND (body::jsonb ->> 'appUserId') = $1`,
+      [appUserId],
+    );
+    const accessEvents = await tx.query('DELETE FROM access_events WHERE app_user_id = $1', [appUserId]);
+    await tx.query(
+      `UPDATE keys SET sharing_right_id = NULL
+        WHERE sharing_right_id IN (SELECT id FROM sharing_rights WHERE app_user_id = $1)`,
+      [appUserId],
+    );
+    await tx.query('UPDATE keys SET shared_by = NULL WHERE shared_by = $1', [appUserId]);
+    const keys = await tx.query('DELETE FROM keys WHERE app_user_id = $1', [appUserId]);
+    const sharingRights = await tx.query('DELETE FROM sharing_rights WHERE app_user_id = $1', [appUserId]);
+    const managedUsers = await tx.query('DELETE FROM managed_users WHERE app_user_id = $1', [appUserId]);
+    await tx.query('DELETE FROM app_login_codes WHERE app_user_id = $1', [appUserId]);
+    await tx.query('DELETE FROM app_users WHERE app_user_id = $1', [appUserId]);
+    return {
+      accessEvents: accessEvents.rowCount,
+      keys: keys.rowCount,
+      managedUsers: managedUsers.rowCount,
+      sharingRights: sharingRights.rowCount,
+      deliveries: deliveries.rowCount,
+    };
+  });
+}
