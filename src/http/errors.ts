@@ -56,6 +56,12 @@ export class ApiError extends Error {
     } = {},
   ) {
     super(detail);
+    // Every 401 and 403 carries a bearer challenge (RFC 6750 §3): a 403 thrown without one (no
+    // sharing right, not a sandbox) says the token lacks a right; a 401, that it was not accepted.
+    if ((status === 401 || status === 403) && !extra.headers?.['www-authenticate']) {
+      const challenge = bearerChallenge(status === 403 ? 'insufficient_scope' : 'invalid_token', detail);
+      this.extra = { ...extra, headers: { ...extra.headers, 'www-authenticate': challenge } };
+    }
   }
 }
 
@@ -97,7 +103,8 @@ export function bearerChallenge(
 ) {
   let v = 'Bearer realm="latchkey"';
   if (error) v += `, error="${error}"`;
-  if (description) v += `, error_description="${description.replace(/["\\]/g, '')}"`;
+  // error_description allows printable ASCII but the quote and backslash (RFC 6750 §3).
+  if (description) v += `, error_description="${description.replace(/[^\x20-\x7e]|["\\]/g, '')}"`;
   return v;
 }
 

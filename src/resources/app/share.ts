@@ -5,7 +5,7 @@
 //   - it inherits the sharer's recurrence windows;
 //   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, type InvalidParam, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, type InvalidParam, notFound } from '../../http/errors.ts';
 import { appKeyFindLive, sharedKeyInsert, sharingRightActive } from './key-queries.ts';
 import type { KeyRow } from './present.ts';
 
@@ -30,7 +30,7 @@ export async function keyShare(
     const key = await appKeyFindLive(tx, sharer, keyId);
     if (!key) throw notFound('key');
     const rightId = await sharingRightActive(tx, key.project_id, key.lock_id, sharer);
-    if (!rightId) throw new ApiError(403, 'You have no sharing right on this lock');
+    if (!rightId) throw forbidden('You have no sharing right on this lock');
 
     const bad: InvalidParam[] = [];
     const starts = input.start
