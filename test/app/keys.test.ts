@@ -137,7 +137,10 @@ describe('POST /v2/app/keys/{keyId}/share', () => {
   it('needs a sharing right on the lock (403 with a bearer challenge, RFC 6750)', async () => {
     const r = await share(keyId, { appUserId: newPhone() });
     assert.equal(r.status, 403);
-    assert.match(String(r.headers['www-authenticate']), /^Bearer realm="latchkey", error="insufficient_scope"/);
+    assert.match(
+      String(r.headers['www-authenticate']),
+      /^Bearer realm="latchkey", error="insufficient_scope"/,
+    );
   });
 
   it('creates a shared key within the sharer key, inheriting its recurrence', async () => {

@@ -132,7 +132,10 @@ describe('POST /v2/projects/{projectId}/keys/{keyId}/simulate', () => {
     assert.match(String(r.headers['content-type']), /^application\/problem\+json/);
     assert.match(r.body.type, /sandbox-only$/);
     assert.match(r.body.detail, /sandbox/);
-    assert.match(String(r.headers['www-authenticate']), /^Bearer realm="latchkey", error="insufficient_scope"/);
+    assert.match(
+      String(r.headers['www-authenticate']),
+      /^Bearer realm="latchkey", error="insufficient_scope"/,
+    );
     assert.equal(await count(t, 'SELECT count(*) AS n FROM access_events'), before);
   });
 
