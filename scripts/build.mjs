@@ -50,7 +50,8 @@ export function buildBundles(outdir = DIST) {
  */
 export function startArgs() {
   const { start } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
-  const [node, ...args] = start.split(/\s+/);
+  // `exec` makes node npm's own child (see watchNpmParent in src/main.ts).
+  const [node, ...args] = start.replace(/^exec\s+/, '').split(/\s+/);
   if (node !== 'node' || args.at(-1) !== 'dist/main.mjs')
     throw new Error(`unexpected start script: ${start}`);
   return [...args.slice(0, -1), buildBundles().main];

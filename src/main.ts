@@ -1,17 +1,55 @@
 // Process entry for `npm start`: configuration → store → migrations → HTTP (+ background jobs).
 // SIGTERM/SIGINT drain in-flight requests, stop the worker and close the store.
+import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer, startWorkerOnly } from './server.ts';
+import { type Running, startServer, startWorkerOnly } from './server.ts';
 
 export interface ServeOptions {
   /** `latchkey worker`: run only the delivery worker, without the HTTP API. */
   workerOnly?: boolean;
+  /** Runs once the server listens (`latchkey dev` creates its demo data and prints its banner). */
+  afterStart?(server: Running): Promise<void>;
+  /** Configuration already loaded by the caller. */
+  config?: Readonly<Config>;
+}
+
+/** One line on what this start turned on and off, and where things are (`npm start` logs it). */
+export function startSummary(config: Readonly<Config>): string {
+  const url = config.publicUrl.replace(/\/$/, '');
+  return [
+    `Latchkey at ${url}, API reference at ${url}/docs`,
+    config.databaseUrl ? 'store PostgreSQL' : `embedded store in ${config.dataDir}`,
+    config.adminToken ? 'admin API on' : 'admin API off (set LATCHKEY_ADMIN_TOKEN)',
+    config.runWorker ? 'delivery worker on' : 'delivery worker off (LATCHKEY_WORKER=off)',
+    config.webhookAllowedCidrs.length > 0
+      ? `webhooks allowed to ${config.webhookAllowedCidrs.join(', ')}`
+      : 'webhooks to loopback and private addresses refused',
+    'on a laptop, `npm run dev` starts with these on',
+  ].join('; ');
+}
+
+/**
+ * `npm start` and `npm run dev` exec node, so npm is this process's parent; but npm does not pass a
+ * SIGTERM on to its script, so `npm start & ... kill $!` used to leave the server running. Under
+ * those two scripts, the server stops when the npm that started it is gone.
+ */
+export function watchNpmParent(onGone: () => void): void {
+  const script = process.env.npm_lifecycle_event;
+  if (script !== 'start' && script !== 'dev') return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, 500);
+  timer.unref();
 }
 
 export async function serve(o: ServeOptions = {}): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Readonly<Config>;
   try {
-    config = loadConfig();
+    config = o.config ?? loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`latchkey: ${e.message}\n`);
@@ -25,6 +63,8 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
     else {
       const server = await startServer(config);
       running = { log: server.app.log, stop: () => server.stop() };
+      if (o.afterStart) await o.afterStart(server);
+      else server.app.log.info({ address: server.address }, startSummary(config));
     }
   } catch (e) {
     process.stderr.write(`latchkey: cannot start: ${(e as Error).message}\n`);
@@ -39,6 +79,10 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  // Started by another process through an IPC channel (`latchkey dev`): stop when it goes away,
+  // whatever killed it.
+  if (process.connected) process.once('disconnect', () => shutdown('parent gone'));
+  else watchNpmParent(() => shutdown('npm gone'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await serve();

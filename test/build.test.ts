@@ -28,7 +28,13 @@ describe('build (npm start runs dist/main.mjs)', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     const args = startArgs();
     assert.equal(args.at(-1), buildBundles().main);
-    assert.deepEqual(args.slice(0, -1), pkg.scripts.start!.split(/\s+/).slice(1, -1));
+    assert.deepEqual(
+      args.slice(0, -1),
+      pkg.scripts
+        .start!.replace(/^exec\s+/, '')
+        .split(/\s+/)
+        .slice(1, -1),
+    );
     assert.equal(pkg.scripts.prestart, 'node scripts/build.mjs');
   });
 });

@@ -1,0 +1,191 @@
+// A development certificate authority and the receiver certificates it signs, built with node:crypto
+// alone (no openssl needed): ECDSA P-256 keys, X.509 v3 (RFC 5280) DER written by hand. Only for
+// `latchkey dev` and `latchkey receive` on a laptop: the CA's key sits in the data directory.
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+
+// --- DER (ITU-T X.690), just what a certificate needs -------------------------------------------
+
+function tlv(tag: number, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const n = body.length;
+  const len =
+    n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), len, body]);
+}
+const seq = (...p: Buffer[]) => tlv(0x30, ...p);
+const set = (...p: Buffer[]) => tlv(0x31, ...p);
+const octets = (b: Buffer) => tlv(0x04, b);
+const bits = (b: Buffer) => tlv(0x03, Buffer.from([0]), b);
+const utf8 = (s: string) => tlv(0x0c, Buffer.from(s, 'utf8'));
+const bool = (v: boolean) => tlv(0x01, Buffer.from([v ? 0xff : 0]));
+const explicit = (n: number, ...p: Buffer[]) => tlv(0xa0 + n, ...p);
+
+function integer(b: Buffer): Buffer {
+  let i = 0;
+  while (i < b.length - 1 && b[i] === 0) i++;
+  const v = b.subarray(i);
+  return tlv(0x02, v[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), v]) : v);
+}
+
+function oid(dotted: string): Buffer {
+  const [a, b, ...rest] = dotted.split('.').map(Number);
+  const out = [40 * a! + b!];
+  for (const n of rest) {
+    const chunk = [n & 0x7f];
+    for (let v = n >>> 7; v > 0; v >>>= 7) chunk.unshift((v & 0x7f) | 0x80);
+    out.push(...chunk);
+  }
+  return tlv(0x06, Buffer.from(out));
+}
+
+function time(d: Date): Buffer {
+  // UTCTime until 2049, GeneralizedTime after (RFC 5280 4.1.2.5).
+  const iso = d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return d.getUTCFullYear() < 2050
+    ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`))
+    : tlv(0x18, Buffer.from(`${iso}Z`));
+}
+
+const name = (cn: string) => seq(set(seq(oid('2.5.4.3'), utf8(cn))));
+const ext = (id: string, critical: boolean, value: Buffer) =>
+  seq(oid(id), ...(critical ? [bool(true)] : []), octets(value));
+const ECDSA_SHA256 = seq(oid('1.2.840.10045.4.3.2'));
+
+function keyId(publicKey: KeyObject): Buffer {
+  return createHash('sha1')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest();
+}
+
+function certificate(o: {
+  subject: string;
+  issuer: string;
+  publicKey: KeyObject;
+  signer: KeyObject;
+  issuerKeyId: Buffer;
+  days: number;
+  extensions: Buffer[];
+}): string {
+  const now = Date.now();
+  const serial = randomBytes(16);
+  serial[0]! &= 0x7f;
+  const tbs = seq(
+    explicit(0, integer(Buffer.from([2]))),
+    integer(serial),
+    ECDSA_SHA256,
+    name(o.issuer),
+    seq(time(new Date(now - 3600_000)), time(new Date(now + o.days * 86400_000))),
+    name(o.subject),
+    o.publicKey.export({ type: 'spki', format: 'der' }),
+    explicit(
+      3,
+      seq(
+        ...o.extensions,
+        ext('2.5.29.14', false, octets(keyId(o.publicKey))),
+        ext('2.5.29.35', false, seq(tlv(0x80, o.issuerKeyId))),
+      ),
+    ),
+  );
+  const der = seq(tbs, ECDSA_SHA256, bits(sign('sha256', tbs, o.signer)));
+  const b64 = der.toString('base64').replace(/.{64}/g, '$&\n');
+  return `-----BEGIN CERTIFICATE-----\n${b64.trimEnd()}\n-----END CERTIFICATE-----\n`;
+}
+
+// --- The development CA and receiver certificates ----------------------------------------------
+
+export interface DevCa {
+  /** PEM file of the CA certificate: what the server trusts (NODE_EXTRA_CA_CERTS). */
+  certFile: string;
+  cert: string;
+  key: KeyObject;
+}
+
+/** The data directory's development files (admin token, CA, demo ids): `<LATCHKEY_DATA_DIR>/dev`. */
+export function devDir(dataDir: string): string {
+  const dir = join(dataDir, 'dev');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** Loads the development CA of the data directory, creating it (valid 10 years) on first use. */
+export function devCa(dataDir: string): DevCa & { created: boolean } {
+  const dir = devDir(dataDir);
+  const certFile = join(dir, 'ca.crt');
+  const keyFile = join(dir, 'ca.key');
+  if (existsSync(certFile) && existsSync(keyFile)) {
+    return {
+      certFile,
+      cert: readFileSync(certFile, 'utf8'),
+      key: createPrivateKey(readFileSync(keyFile)),
+      created: false,
+    };
+  }
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const subject = 'Latchkey development CA (this machine only)';
+  const cert = certificate({
+    subject,
+    issuer: subject,
+    publicKey,
+    signer: privateKey,
+    issuerKeyId: keyId(publicKey),
+    days: 3650,
+    extensions: [
+      ext('2.5.29.19', true, seq(bool(true), integer(Buffer.from([0])))), // CA, path length 0
+      ext('2.5.29.15', true, tlv(0x03, Buffer.from([1, 0x06]))), // keyCertSign, cRLSign
+    ],
+  });
+  writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  chmodSync(keyFile, 0o600);
+  writeFileSync(certFile, cert, { mode: 0o644 });
+  return { certFile, cert, key: privateKey, created: true };
+}
+
+/** A fresh server certificate signed by the CA for the given names and addresses (valid 1 year). */
+export function issueServerCertificate(ca: DevCa, hosts: string[]): { cert: string; key: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const san = hosts.map((h) => {
+    if (isIP(h) === 4) return tlv(0x87, Buffer.from(h.split('.').map(Number)));
+    if (isIP(h) === 6) return tlv(0x87, ipv6Bytes(h));
+    return tlv(0x82, Buffer.from(h, 'ascii'));
+  });
+  const cert = certificate({
+    subject: hosts[0] ?? 'localhost',
+    issuer: 'Latchkey development CA (this machine only)',
+    publicKey,
+    signer: ca.key,
+    issuerKeyId: keyId(createPublicKey(ca.key)),
+    days: 365,
+    extensions: [
+      ext('2.5.29.19', true, seq()), // not a CA
+      ext('2.5.29.15', true, tlv(0x03, Buffer.from([7, 0x80]))), // digitalSignature
+      ext('2.5.29.37', false, seq(oid('1.3.6.1.5.5.7.3.1'))), // serverAuth
+      ext('2.5.29.17', false, seq(...san)),
+    ],
+  });
+  return { cert: `${cert}${ca.cert}`, key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string };
+}
+
+function ipv6Bytes(address: string): Buffer {
+  const [head = '', tail = ''] = address.split('::');
+  const groups = (s: string) => (s ? s.split(':') : []);
+  const h = groups(head);
+  const t = groups(address.includes('::') ? tail : '');
+  const middle = Array(8 - h.length - t.length).fill('0');
+  return Buffer.from(
+    [...h, ...middle, ...t].flatMap((g) => {
+      const n = Number.parseInt(g, 16);
+      return [n >> 8, n & 0xff];
+    }),
+  );
+}
