@@ -112,7 +112,7 @@ async function createDemo(server: Running): Promise<Demo & { clientSecret: strin
     await call(
       'POST',
       `/v2/organization/${org.id}/projects`,
-      { name: 'Demo sandbox', timezone: 'UTC' },
+      { name: 'Demo sandbox', timezone: 'UTC', sandbox: true },
       { authorization: `Bearer ${token.access_token}` },
     )
   ).project;
