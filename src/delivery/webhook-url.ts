@@ -84,7 +84,9 @@ export function webhookUrlParse(raw: string): WebhookUrl {
 
 export type Lookup = (host: string) => Promise<string[]>;
 
-const NOT_ALLOWED = 'an address that is not allowed (private, loopback, link-local or otherwise not public)';
+// Says how to open such ranges: on a laptop (`npm run dev`) loopback is open already.
+const NOT_ALLOWED =
+  "an address that is not allowed (private, loopback, link-local or otherwise not public; the server's LATCHKEY_WEBHOOK_ALLOWED_CIDRS can allow chosen ranges, and `npm run dev` allows loopback)";
 
 /** A registration must not hang on a dead resolver: after this, the host counts as unresolvable. */
 export const LOOKUP_TIMEOUT_MS = 5000;

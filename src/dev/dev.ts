@@ -139,16 +139,19 @@ async function announce(server: Running, dataDir: string): Promise<void> {
   const base = config.publicUrl.replace(/\/$/, '');
   const rel = (p: string) => relative(process.cwd(), p) || p;
   const tokenFile = devAdminTokenFile(dataDir);
+  const generated = existsSync(tokenFile) && readFileSync(tokenFile, 'utf8').trim() === config.adminToken;
   const lines = [
     '',
     `Latchkey for development at ${base} (API reference: ${base}/docs)`,
-    `  admin API on: ${existsSync(tokenFile) && readFileSync(tokenFile, 'utf8').trim() === config.adminToken ? `LATCHKEY_ADMIN_TOKEN is in ${rel(tokenFile)}` : 'LATCHKEY_ADMIN_TOKEN as set'}`,
+    `  admin API on: ${generated ? `LATCHKEY_ADMIN_TOKEN is in ${rel(tokenFile)}` : 'LATCHKEY_ADMIN_TOKEN as you set it'}`,
     `  webhooks to ${config.webhookAllowedCidrs.join(', ')} allowed; receivers of \`npx latchkey receive\` trusted (${rel(join(dataDir, 'dev', 'ca.crt'))})`,
     `  demo organization ${demo.organizationId}, sandbox project ${demo.projectId}`,
     `  demo client ${demo.clientId}${secret ? `, secret ${secret} (shown this once)` : ' (new secret: npx latchkey admin rotate-secret --client-id ...)'}`,
     '',
     'Next, in another terminal in this directory:',
-    `  export LATCHKEY_ADMIN_TOKEN=$(cat ${rel(tokenFile)}) BASE=${base}`,
+    generated
+      ? `  export LATCHKEY_ADMIN_TOKEN=$(cat ${rel(tokenFile)}) BASE=${base}`
+      : `  export BASE=${base}   # and LATCHKEY_ADMIN_TOKEN as you set it`,
     '  npx latchkey admin list-organizations',
     secret
       ? `  curl -s -u '${demo.clientId}:${secret}' $BASE/oauth2/token -d grant_type=client_credentials -d scope=project.admin -d project_id=${demo.projectId}`

@@ -154,6 +154,7 @@ describe('webhook URL rules', () => {
     await webhookHostCheck('public.test', [], lookup);
     await assert.rejects(webhookHostCheck('mixed.test', [], lookup), (e: Error) => {
       assert.match(e.message, /resolves to an address that is not allowed/);
+      assert.match(e.message, /LATCHKEY_WEBHOOK_ALLOWED_CIDRS can allow chosen ranges/);
       assert.ok(!e.message.includes('10.0.0.1'), 'the resolved address is never named');
       return true;
     });
