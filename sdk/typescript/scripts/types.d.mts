@@ -1,0 +1,3 @@
+export const OPENAPI_JSON: string;
+export const TYPES_FILE: string;
+export function generateTypes(openapiJson?: string): Promise<string>;

@@ -1,0 +1,14 @@
+// latchkey-client: a typed client for the Latchkey API (see README.md).
+export {
+  type ClientCredentials,
+  LatchkeyClient,
+  type LatchkeyClientOptions,
+  type LatchkeyResponse,
+  refreshMarginMs,
+  retryAfterMs,
+  type Scope,
+} from './client.ts';
+export { type InvalidParam, LatchkeyError } from './errors.ts';
+export type { components, paths } from './openapi.ts';
+export type { Method, Operation, PathsWith, RequestBody, ResponseBody } from './types.ts';
+export { type AccessEvent, verifyWebhook, type WebhookHeaders } from './webhooks.ts';

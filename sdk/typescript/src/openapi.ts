@@ -1,0 +1,5085 @@
+// Generated from openapi.json by openapi-typescript (npm run openapi at the repository root).
+// Do not edit: a test fails when this file differs from what openapi.json generates.
+
+export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 authorization server metadata (RFC 8414) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public keys that verify access tokens */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/auth/token/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue an access token (Unloc-compatible: scope is an array) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": "project.admin",
+                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        client_secret?: string;
+                        /** @enum {string} */
+                        scope: "organization.admin" | "project.admin" | "project.installer";
+                        /**
+                         * Format: uuid
+                         * @description Required for organization.admin
+                         */
+                        organization_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Required for project scopes
+                         */
+                        project_id?: string;
+                    };
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": "project.admin",
+                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        client_secret?: string;
+                        /** @enum {string} */
+                        scope: "organization.admin" | "project.admin" | "project.installer";
+                        /**
+                         * Format: uuid
+                         * @description Required for organization.admin
+                         */
+                        organization_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Required for project scopes
+                         */
+                        project_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ES256 JWT (RFC 9068) */
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            /** @example 3600 */
+                            expires_in: number;
+                            scope: string[];
+                            /** Format: uuid */
+                            organization_id: string;
+                            /** Format: uuid */
+                            project_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example invalid_client */
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue an access token (RFC 6749) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": "project.admin",
+                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        client_secret?: string;
+                        /** @enum {string} */
+                        scope: "organization.admin" | "project.admin" | "project.installer";
+                        /**
+                         * Format: uuid
+                         * @description Required for organization.admin
+                         */
+                        organization_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Required for project scopes
+                         */
+                        project_id?: string;
+                    };
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": "project.admin",
+                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        client_secret?: string;
+                        /** @enum {string} */
+                        scope: "organization.admin" | "project.admin" | "project.installer";
+                        /**
+                         * Format: uuid
+                         * @description Required for organization.admin
+                         */
+                        organization_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Required for project scopes
+                         */
+                        project_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ES256 JWT (RFC 9068) */
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            /** @example 3600 */
+                            expires_in: number;
+                            scope: string;
+                            /** Format: uuid */
+                            organization_id: string;
+                            /** Format: uuid */
+                            project_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example invalid_client */
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/auth/resources-discovery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the resources and scopes the client credentials can access */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            resources: {
+                                projects: {
+                                    /** Format: uuid */
+                                    projectId: string;
+                                    scope: string;
+                                }[];
+                                organizations: {
+                                    /** Format: uuid */
+                                    organizationId: string;
+                                    scope: string;
+                                }[];
+                                subprojects: unknown[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example invalid_client */
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organizations, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organizations: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an organization */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an organization's API clients (never a secret or its hash) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clients: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                organizationId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API client (its secret is shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                organizationId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            };
+                            clientSecret: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a client's grants (the scopes it holds on organizations and projects) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            grants: {
+                                resourceType: "organization" | "project";
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                resourceId: string;
+                                scope: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Give a client a scope on an organization or project (replaces its scope there) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        resourceType: "organization" | "project";
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        resourceId: string;
+                        /** @enum {string} */
+                        scope: "organization.admin" | "project.admin" | "project.installer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            grant: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                clientId: string;
+                                resourceType: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                resourceId: string;
+                                scope: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a client's grant on a resource */
+        delete: {
+            parameters: {
+                query: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    resourceId: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an API client */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a client's secret; tokens issued under the old one stop working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clientSecret: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/app-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint an app token for an app user (testing and support) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example +4799887766 */
+                        appUserId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            token_type: string;
+                            expires_in: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the organization */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's projects */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projects: components["schemas"]["Project"][];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a project; the calling client gets project.admin on it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @example NO */
+                        countryIso?: string;
+                        orgNumber?: string;
+                        orgNumberSuffix?: string;
+                        /** @example Europe/Oslo */
+                        timezone?: string;
+                        /**
+                         * @example {
+                         *       "unit": "4B"
+                         *     }
+                         */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                organizationId: string;
+                                countryIso: string | null;
+                                orgNumber: string | null;
+                                orgNumberSuffix: string | null;
+                                timezone: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * @example {
+                                 *       "unit": "4B"
+                                 *     }
+                                 */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/projects/{projectId}/api-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the API clients that hold a scope on the project */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiPermissions: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                clientId: string;
+                                clientName: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                organizationId: string;
+                                scope: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/projects/{projectId}/api-permissions/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give an API client (possibly of another organization) a scope on the project */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        scope: "project.admin" | "project.installer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiPermission: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                clientId: string;
+                                clientName: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                organizationId: string;
+                                scope: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a client's scope on the project; its tokens stop working within seconds */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    organizationId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the project */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: components["schemas"]["Project"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's locks (ordered by id) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            locks: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /** @description IANA time zone; recurrence windows of keys use it */
+                                timezone: string;
+                                address?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Onboard a lock (project.admin or project.installer); timezone defaults to the project's, else UTC */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Front door",
+                     *       "timezone": "Europe/Oslo",
+                     *       "address": "Storgata 1, 0155 Oslo",
+                     *       "metadata": {
+                     *         "unit": "4B"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example Front door, Storgata 1 */
+                        name: string;
+                        /** @example Europe/Oslo */
+                        timezone?: string;
+                        /** @example Storgata 1, 0155 Oslo */
+                        address?: string;
+                        /**
+                         * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                         * @example {
+                         *       "unit": "4B"
+                         *     }
+                         */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lock: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /** @description IANA time zone; recurrence windows of keys use it */
+                                timezone: string;
+                                address?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks/{lockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a lock */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lock: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /** @description IANA time zone; recurrence windows of keys use it */
+                                timezone: string;
+                                address?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Offboard a lock: its keys and sharing rights are revoked, its webhooks removed
+         * @description Its access events stay readable through the access log for the retention window.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Offboarded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a lock; metadata merges and a null value deletes a pair */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Back door",
+                     *       "metadata": {
+                     *         "unit": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example Front door, Storgata 1 */
+                        name?: string;
+                        /** @example Europe/Oslo */
+                        timezone?: string;
+                        /** @description null removes the address */
+                        address?: string | null;
+                        /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
+                        metadata?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lock: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                name: string;
+                                /** @description IANA time zone; recurrence windows of keys use it */
+                                timezone: string;
+                                address?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/managed-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's managed users (ordered by id) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            managedUsers: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a managed user (409 if the phone number already has one in the project) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "appUserId": "+4799887766",
+                     *       "firstName": "Kari",
+                     *       "lastName": "Nordmann",
+                     *       "metadata": {
+                     *         "unit": "4B"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        firstName?: string;
+                        lastName?: string;
+                        /**
+                         * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                         * @example {
+                         *       "unit": "4B"
+                         *     }
+                         */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            managedUser: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/managed-users/{appUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a managed user by phone number */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /**
+                     * @description E.164, URL-encoded: %2B4799887766
+                     * @example +4799887766
+                     */
+                    appUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            managedUser: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a managed user; revokes the person's keys and sharing rights in the project */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /**
+                     * @description E.164, URL-encoded: %2B4799887766
+                     * @example +4799887766
+                     */
+                    appUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a managed user; null clears a name, metadata merges (null deletes a pair) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /**
+                     * @description E.164, URL-encoded: %2B4799887766
+                     * @example +4799887766
+                     */
+                    appUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "lastName": "Hansen",
+                     *       "metadata": {
+                     *         "unit": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
+                        metadata?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            managedUser: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's keys (ordered by id), optionally filtered */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                    origin?: "integrator" | "shared";
+                    /** @example revoked,expired */
+                    excludeStates?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        /** @example 08:00 */
+                                        from: string;
+                                        /**
+                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                         * @example 17:00
+                                         */
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create up to 10,000 keys, all or nothing
+         * @description One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
+                     *           "appUserId": "+4799887766",
+                     *           "start": "2026-12-01T08:00:00.000+01:00",
+                     *           "durationMinutes": 43200,
+                     *           "recurrence": {
+                     *             "windows": [
+                     *               {
+                     *                 "days": [
+                     *                   "mon",
+                     *                   "tue",
+                     *                   "wed",
+                     *                   "thu",
+                     *                   "fri"
+                     *                 ],
+                     *                 "from": "07:00",
+                     *                 "to": "18:00"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "metadata": {
+                     *             "booking": "B-1042"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        keys: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start?: string;
+                            /** @description null: no expiry */
+                            end?: string | null;
+                            durationMinutes?: number;
+                            recurrence?: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    /** @example 08:00 */
+                                    from: string;
+                                    /**
+                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                     * @example 17:00
+                                     */
+                                    to: string;
+                                }[];
+                            } | null;
+                            /**
+                             * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                             * @example {
+                             *       "unit": "4B"
+                             *     }
+                             */
+                            metadata?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        /** @example 08:00 */
+                                        from: string;
+                                        /**
+                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                         * @example 17:00
+                                         */
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Revoke the integrator keys matching appUserId and/or lockId */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        /** @example 08:00 */
+                                        from: string;
+                                        /**
+                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                         * @example 17:00
+                                         */
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key (idempotent)
+         * @description Keys shared from the app are tied to sharing rights, not to the sharer's key: revoke the sharing right (or DELETE shared-keys) to end them.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        /** @example 08:00 */
+                                        from: string;
+                                        /**
+                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                         * @example 17:00
+                                         */
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/shared-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke the keys shared from the app matching appUserId (the holder) and/or lockId */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/sharing-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sharing rights (active ones unless includeRevoked=true), ordered by id */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                    /** @description also list revoked rights */
+                    includeRevoked?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sharingRights: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create up to 1,000 sharing rights, all or nothing (409 if one already exists) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "sharingRights": [
+                     *         {
+                     *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
+                     *           "appUserId": "+4799887766"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        sharingRights: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sharingRights: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Revoke the sharing rights matching appUserId and/or lockId, and the keys shared under them */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an auth API v1 access token
+         * @description Client credentials grant for partners. Errors are RFC 6749 JSON: two claims of one kind → 400 invalid_request; unknown kind, malformed claim, a lock holder without a grant, or claims naming different lock holders → 400 invalid_scope; wrong credentials → 401 invalid_client.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": [
+                     *         "lockHolder.identifier:NO.919424508."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        /** @description Partner API key (client secret) */
+                        client_secret?: string;
+                        /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
+                        scope?: string | string[];
+                    };
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "client_secret": "lk_secret_…",
+                     *       "scope": [
+                     *         "lockHolder.identifier:NO.919424508."
+                     *       ]
+                     *     }
+                     */
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        grant_type: "client_credentials";
+                        /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
+                        client_id?: string;
+                        /** @description Partner API key (client secret) */
+                        client_secret?: string;
+                        /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
+                        scope?: string | string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ES256 JWT (RFC 9068) usable on /integrators/v1 only */
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            /** @example 3600 */
+                            expires_in: number;
+                            /** @description The granted claims; present only when a scope was requested */
+                            scope?: string[];
+                            /**
+                             * Format: uuid
+                             * @description The lock holder a lockHolder claim was granted on
+                             */
+                            lock_holder_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example invalid_client */
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrators/v1/lock-holders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lock holders
+         * @description With integrator.admin: every lock holder the client holds project.admin on. With only a lock-holder claim: that lock holder.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lockHolders: components["schemas"]["LockHolder"][];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a lock holder
+         * @description Needs integrator.admin. Creates a project in the client's organization and gives the client project.admin on it. An identifier already used by a lock holder the client reaches: 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example Storgata 1 Housing Co-op */
+                        name: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2
+                         * @example NO
+                         */
+                        countryIso: string;
+                        /**
+                         * @description Organization number in its country
+                         * @example 919424508
+                         */
+                        organizationId: string;
+                        /**
+                         * @description Distinguishes lock holders sharing an organization number; may be empty
+                         * @example
+                         */
+                        organizationIdSuffix?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lockHolder: components["schemas"]["LockHolder"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrators/v1/lock-holders/{lockHolderId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lock holder
+         * @description Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockHolderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lockHolder: components["schemas"]["LockHolder"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a lock holder
+         * @description Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim. Changing the identifier to one used by another lock holder the client reaches: 409. Tokens holding the old lockHolder.identifier claim stop matching it; lockHolder.admin tokens keep working.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockHolderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example Storgata 1 Housing Co-op */
+                        name?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2
+                         * @example NO
+                         */
+                        countryIso?: string;
+                        /**
+                         * @description Organization number in its country
+                         * @example 919424508
+                         */
+                        organizationId?: string;
+                        /**
+                         * @description Distinguishes lock holders sharing an organization number; may be empty
+                         * @example
+                         */
+                        organizationIdSuffix?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lockHolder: components["schemas"]["LockHolder"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/integrators/v1/lock-holders/{lockHolderId}/locks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a lock holder's locks
+         * @description Locks that are not offboarded. Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockHolderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            locks: components["schemas"]["LockHolderLock"][];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/auth/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a one-time login code to the phone (the answer is the same for unknown phones) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example +4799887766 */
+                        appUserId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expiresIn: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a login code for an app token (scope app.user, sub = phone) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /** @example 042917 */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            expires_in: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's keys that are not revoked or expired, across projects, with lock names */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        from: string;
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                /**
+                                 * @example {
+                                 *       "unit": "4B"
+                                 *     }
+                                 */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                projectId: string;
+                                lockName: string;
+                                lockTimezone: string;
+                                canShare: boolean;
+                            }[];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the caller's display name (used in access events when the project gives none) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appUser: {
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                name: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/app/keys/{keyId}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share one of your keys with another app user (needs a sharing right on the lock) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        end?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                /** @example +4799887766 */
+                                appUserId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                start: string;
+                                end: string | null;
+                                recurrence: {
+                                    windows: {
+                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                        from: string;
+                                        to: string;
+                                    }[];
+                                } | null;
+                                state: "scheduled" | "active" | "expired" | "revoked";
+                                origin: "integrator" | "shared";
+                                /** @example +4799887766 */
+                                sharedBy?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                revoked?: string;
+                                /**
+                                 * @example {
+                                 *       "unit": "4B"
+                                 *     }
+                                 */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report access events (1..1000); idempotent by event id
+         * @description One result per event, in order: `accepted`, `duplicate` (id seen before; no second event or webhook) or `rejected` with a reason: key_not_found, key_revoked, before_start, after_end, outside_recurrence, created_in_future, created_too_old. A malformed item fails the whole call with 400 and nothing is written.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            keyId: string;
+                            /** @enum {string} */
+                            action: "locked" | "unlocked";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                status: "accepted" | "duplicate" | "rejected";
+                                reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
+                            }[];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/logs/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's access events of the retention window, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId?: string;
+                    /** @example 2026-11-21T10:15:30.123Z */
+                    from?: string;
+                    /** @example 2026-11-21T10:15:30.123Z */
+                    to?: string;
+                    limit?: number;
+                    /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                    startAfterId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessEvents: components["schemas"]["AccessEvent"][];
+                            /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks/{lockId}/logs/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lock's access events of the retention window, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example +4799887766 */
+                    appUserId?: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId?: string;
+                    /** @example 2026-11-21T10:15:30.123Z */
+                    from?: string;
+                    /** @example 2026-11-21T10:15:30.123Z */
+                    to?: string;
+                    limit?: number;
+                    /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessEvents: components["schemas"]["AccessEvent"][];
+                            /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's webhooks */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhooks: components["schemas"]["Webhook"][];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a webhook for a lock's access events
+         * @description The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default accessEvent
+                         * @enum {string}
+                         */
+                        trigger?: "accessEvent";
+                        /**
+                         * @description https URL; may carry user:password@ (sent as Basic authentication)
+                         * @example https://hooks.example.com/latchkey
+                         */
+                        url?: string;
+                        /**
+                         * @description Alias of url (Unloc clients use either name)
+                         * @example https://hooks.example.com/latchkey
+                         */
+                        webhookUrl?: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                trigger: string;
+                                url: string;
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                lockId: string;
+                                enabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                created: string;
+                                /** @description whsec_...: signing secret, shown only here */
+                                secret: string;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a webhook and its delivery history */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Enable or disable a webhook
+         * @description Disabling marks its pending deliveries failed (they are kept: recover re-queues them). Enabling clears the failure record.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: components["schemas"]["Webhook"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description The previous secret keeps signing beside the new one for 24 hours.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new whsec_... secret, shown only here */
+                            secret: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            previousSecretExpires: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a webhook's deliveries with their attempts, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "succeeded" | "failed";
+                    limit?: number;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    startAfterId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["WebhookDelivery"][];
+                            startAfterId?: string;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now
+         * @description One more attempt (more follow if the retry schedule is not used up). The webhook must be enabled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-queue every failed delivery created since a time */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Re-queue failed deliveries created since then
+                         */
+                        since: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recovered: number;
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details */
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            invalidParams?: {
+                name: string;
+                reason: string;
+            }[];
+            requestId?: string;
+        };
+        Project: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            organizationId: string;
+            countryIso: string | null;
+            orgNumber: string | null;
+            orgNumberSuffix: string | null;
+            timezone: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @example {
+             *       "unit": "4B"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        Lock: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            name: string;
+            /** @description IANA time zone; recurrence windows of keys use it */
+            timezone: string;
+            address?: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        ManagedUser: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /** @example +4799887766 */
+            appUserId: string;
+            firstName: string | null;
+            lastName: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        Key: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            lockId: string;
+            /** @example +4799887766 */
+            appUserId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            start: string;
+            end: string | null;
+            recurrence: {
+                windows: {
+                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                    /** @example 08:00 */
+                    from: string;
+                    /**
+                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                     * @example 17:00
+                     */
+                    to: string;
+                }[];
+            } | null;
+            state: "scheduled" | "active" | "expired" | "revoked";
+            origin: "integrator" | "shared";
+            /** @example +4799887766 */
+            sharedBy?: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            revoked?: string;
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        /** @description Lets an app user share their key to one lock from the app */
+        SharingRight: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            lockId: string;
+            /** @example +4799887766 */
+            appUserId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            revoked?: string;
+        };
+        /** @description A project seen through the auth API v1 */
+        LockHolder: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            name: string;
+            /** @description ISO 3166-1 alpha-2; null if not set */
+            countryIso: string | null;
+            /** @description The project's organization number (orgNumber), not a Latchkey organization id */
+            organizationId: string | null;
+            /** @description The project's orgNumberSuffix; may be empty */
+            organizationIdSuffix: string | null;
+        };
+        LockHolderLock: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            name: string;
+            /** @example Europe/Oslo */
+            timezone: string;
+            address?: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @example {
+             *       "unit": "4B"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        AccessEvent: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            action: "locked" | "unlocked";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            keyId: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            lockId: string;
+            lockName: string;
+            /** @example +4799887766 */
+            appUserId: string;
+            userName: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            received: string;
+            origin: "integrator" | "shared";
+        };
+        Webhook: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /** @example accessEvent */
+            trigger: string;
+            /** @description The URL with its password shown as **** */
+            url: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            lockId: string;
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /** @description Why the webhook was disabled (only while disabled) */
+            disabledReason?: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            eventId: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            /** @description When pending: the next try */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:15:30.123Z
+                 */
+                at: string;
+                responseStatus: number | null;
+                durationMs: number;
+                error: string | null;
+            }[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

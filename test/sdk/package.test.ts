@@ -1,0 +1,69 @@
+// The TypeScript client package (sdk/typescript): its types are what openapi.json generates, and it
+// builds to JavaScript with declarations that import and work without TypeScript.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+const SDK = join(import.meta.dirname, '..', '..', 'sdk', 'typescript');
+const TOOLS = join(SDK, 'node_modules', 'openapi-typescript');
+const INSTALL = 'run `npm ci` at the repository root (its postinstall installs sdk/typescript)';
+
+describe('the TypeScript client package', () => {
+  it('src/openapi.ts is what openapi.json generates (run `npm run openapi` after changing a schema)', async () => {
+    assert.ok(existsSync(TOOLS), `sdk/typescript has no node_modules: ${INSTALL}`);
+    const { generateTypes, TYPES_FILE } = await import(pathToFileURL(join(SDK, 'scripts', 'types.mjs')).href);
+    const generated: string = await generateTypes();
+    assert.ok(
+      generated === readFileSync(TYPES_FILE, 'utf8'),
+      'sdk/typescript/src/openapi.ts is stale: run `npm run openapi` and commit it',
+    );
+  });
+
+  it('builds to dist/ with .d.ts files, and the built module works', async () => {
+    assert.ok(existsSync(TOOLS), `sdk/typescript has no node_modules: ${INSTALL}`);
+    const out = mkdtempSync(join(SDK, '.build-test-'));
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [join(SDK, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', SDK, '--outDir', out],
+        { encoding: 'utf8' },
+      );
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      for (const f of ['index.js', 'index.d.ts', 'client.d.ts', 'openapi.d.ts', 'webhooks.js']) {
+        assert.ok(existsSync(join(out, f)), `${f} built`);
+      }
+      assert.doesNotMatch(
+        readFileSync(join(out, 'index.js'), 'utf8'),
+        /\.ts['"]/,
+        'imports rewritten to .js',
+      );
+      const built = await import(pathToFileURL(join(out, 'index.js')).href);
+      assert.equal(typeof built.LatchkeyClient, 'function');
+      assert.equal(typeof built.verifyWebhook, 'function');
+      const e = new built.LatchkeyError(
+        409,
+        { type: 'urn:latchkey:problem:conflict', status: 409, detail: 'duplicate' },
+        { method: 'post', path: '/x' },
+      );
+      assert.equal(e.status, 409);
+      assert.equal(e.detail, 'duplicate');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('Retry-After in seconds or as an HTTP date; the refresh margin is a tenth of the lifetime, at most a minute', async () => {
+    const { refreshMarginMs, retryAfterMs } = await import('../../sdk/typescript/src/index.ts');
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    assert.equal(retryAfterMs('7', now), 7000);
+    assert.equal(retryAfterMs('Mon, 23 Nov 2026 12:00:30 GMT', now), 30_000);
+    assert.equal(retryAfterMs('Mon, 23 Nov 2026 11:00:00 GMT', now), 0);
+    assert.equal(retryAfterMs('soon', now), undefined);
+    assert.equal(retryAfterMs(null, now), undefined);
+    assert.equal(refreshMarginMs(3600_000), 60_000);
+    assert.equal(refreshMarginMs(60_000), 6_000);
+  });
+});
