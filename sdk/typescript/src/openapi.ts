@@ -1162,6 +1162,11 @@ export interface paths {
                         metadata?: {
                             [key: string]: string;
                         };
+                        /**
+                         * @description true: a sandbox for trying the API, where keys can simulate access events. Fixed at creation.
+                         * @default false
+                         */
+                        sandbox?: boolean;
                     };
                 };
             };
@@ -1202,6 +1207,8 @@ export interface paths {
                                 metadata: {
                                     [key: string]: string;
                                 };
+                                /** @description A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate) */
+                                sandbox: boolean;
                             };
                         };
                     };
@@ -2856,6 +2863,89 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/keys/{keyId}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an access event by the key's app user (sandbox projects only)
+         * @description Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        action: "locked" | "unlocked";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            result: {
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                id: string;
+                                status: "accepted" | "duplicate" | "rejected";
+                                reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4584,6 +4674,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one signed test delivery now and answer with the attempt
+         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempt: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                at: string;
+                                responseStatus: number | null;
+                                durationMs: number;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/webhooks/{webhookId}/deliveries": {
         parameters: {
             query?: never;
@@ -4591,7 +4754,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a webhook's deliveries with their attempts, newest first */
+        /**
+         * List a webhook's deliveries with their attempts, newest first
+         * @description Pending deliveries and those finished within the retention window (LATCHKEY_DELIVERY_RETENTION_DAYS, 30 days by default): older ones are deleted with their attempts.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4833,6 +4999,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate) */
+            sandbox: boolean;
         };
         Lock: {
             /**
