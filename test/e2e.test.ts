@@ -6,33 +6,17 @@
 // event is in the access log, and no delivery is ever made for it.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { type Received, type Receiver, startReceiver, waitFor } from './helpers/delivery.ts';
-import { appLogin, type E2eServer, startE2eServer, tenantThroughApi } from './helpers/e2e.ts';
-import { type ProcessStore, processStore } from './helpers/process.ts';
+import { type Received, waitFor } from './helpers/delivery.ts';
+import { appLogin, e2eFixture, tenantThroughApi } from './helpers/e2e.ts';
 
 const OWNER = `+4791${String(process.pid % 100_000).padStart(5, '0')}1`;
 const GUEST = `+4791${String(process.pid % 100_000).padStart(5, '0')}2`;
 const HOOK_USER = 'hook-user';
 const HOOK_PASSWORD = 'p%40ss~word.1';
 
-let store: ProcessStore;
-let s: E2eServer;
-let rx: Receiver;
-
-before(async () => {
-  store = await processStore();
-  rx = await startReceiver((_r, res) => {
-    res.writeHead(204).end();
-  });
-  s = await startE2eServer(store);
-});
-after(async () => {
-  await s?.stop();
-  await rx?.close();
-  await store?.dispose();
-});
+const f = e2eFixture();
 
 const SEED_FIELDS = ['id', 'action', 'created', 'keyId', 'lockId', 'lockName', 'appUserId', 'userName'];
 
@@ -46,11 +30,11 @@ describe('end to end through a real server process', () => {
   let firstEvent: { id: string; keyId: string; action: 'unlocked'; created: string };
 
   const project = (method: string, path: string, body?: unknown) =>
-    s.call(method, `/v2/projects/${projectId}${path}`, { body, token: projectToken });
-  const deliveredFor = (id: string) => rx.requests.filter((r) => r.headers['webhook-id'] === id);
+    f.server.call(method, `/v2/projects/${projectId}${path}`, { body, token: projectToken });
+  const deliveredFor = (id: string) => f.receiver.requests.filter((r) => r.headers['webhook-id'] === id);
 
   it('sets up the integrator side: tenant, lock, managed user, key, webhook with Basic credentials', async () => {
-    ({ projectId, projectToken } = await tenantThroughApi(s));
+    ({ projectId, projectToken } = await tenantThroughApi(f.server));
     const lock = await project('POST', '/locks', { name: 'Front door', timezone: 'Europe/Oslo' });
     assert.equal(lock.status, 201, JSON.stringify(lock.body));
     lockId = lock.body.lock.id;
@@ -65,23 +49,26 @@ describe('end to end through a real server process', () => {
     keyId = key.body.keys[0].id;
     assert.equal(key.body.keys[0].origin, 'integrator');
 
-    const url = `https://${HOOK_USER}:${HOOK_PASSWORD}@127.0.0.1:${rx.port}/latchkey`;
+    const url = `https://${HOOK_USER}:${HOOK_PASSWORD}@127.0.0.1:${f.receiver.port}/latchkey`;
     const wh = await project('POST', '/webhooks', { trigger: 'accessEvent', url, lockId });
     assert.equal(wh.status, 201, JSON.stringify(wh.body));
-    assert.equal(wh.body.webhook.url, `https://${HOOK_USER}:****@127.0.0.1:${rx.port}/latchkey`);
+    assert.equal(wh.body.webhook.url, `https://${HOOK_USER}:****@127.0.0.1:${f.receiver.port}/latchkey`);
     assert.match(wh.body.webhook.secret, /^whsec_/);
     webhook = { id: wh.body.webhook.id, secret: wh.body.webhook.secret };
   });
 
   it('the app logs in with an OTP from the log, sees its key and uploads an event', async () => {
-    ownerToken = await appLogin(s, OWNER);
-    const keys = await s.call('GET', '/v2/app/keys', { token: ownerToken });
+    ownerToken = await appLogin(f.server, OWNER);
+    const keys = await f.server.call('GET', '/v2/app/keys', { token: ownerToken });
     assert.equal(keys.status, 200, JSON.stringify(keys.body));
     const mine = keys.body.keys.find((k: { id: string }) => k.id === keyId);
     assert.ok(mine, JSON.stringify(keys.body));
 
     firstEvent = { id: randomUUID(), keyId, action: 'unlocked', created: new Date().toISOString() };
-    const up = await s.call('POST', '/v2/app/events', { token: ownerToken, body: { events: [firstEvent] } });
+    const up = await f.server.call('POST', '/v2/app/events', {
+      token: ownerToken,
+      body: { events: [firstEvent] },
+    });
     assert.equal(up.status, 200, JSON.stringify(up.body));
     assert.deepEqual(up.body.results, [{ id: firstEvent.id, status: 'accepted' }]);
   });
@@ -89,7 +76,7 @@ describe('end to end through a real server process', () => {
   it('the receiver gets exactly the Access Event body, Basic auth, a valid signature, JSON and the user agent', async () => {
     const got: Received = await waitFor('the delivery', () => deliveredFor(firstEvent.id)[0], 30_000).catch(
       (e) => {
-        throw new Error(`${(e as Error).message}\n${s.server.output()}`);
+        throw new Error(`${(e as Error).message}\n${f.server.server.output()}`);
       },
     );
     assert.equal(got.path, '/latchkey');
@@ -158,7 +145,10 @@ describe('end to end through a real server process', () => {
   });
 
   it('uploading the same event again is a duplicate: no second delivery', async () => {
-    const up = await s.call('POST', '/v2/app/events', { token: ownerToken, body: { events: [firstEvent] } });
+    const up = await f.server.call('POST', '/v2/app/events', {
+      token: ownerToken,
+      body: { events: [firstEvent] },
+    });
     assert.equal(up.status, 200);
     assert.deepEqual(up.body.results, [{ id: firstEvent.id, status: 'duplicate' }]);
   });
@@ -166,7 +156,7 @@ describe('end to end through a real server process', () => {
   it('an event of a key shared from the app is in the access log but is never delivered', async () => {
     const right = await project('POST', '/sharing-rights', { sharingRights: [{ lockId, appUserId: OWNER }] });
     assert.equal(right.status, 201, JSON.stringify(right.body));
-    const shared = await s.call('POST', `/v2/app/keys/${keyId}/share`, {
+    const shared = await f.server.call('POST', `/v2/app/keys/${keyId}/share`, {
       token: ownerToken,
       body: { appUserId: GUEST },
     });
@@ -174,19 +164,25 @@ describe('end to end through a real server process', () => {
     assert.equal(shared.body.key.origin, 'shared');
     assert.equal(shared.body.key.sharedBy, OWNER);
 
-    const guestToken = await appLogin(s, GUEST);
+    const guestToken = await appLogin(f.server, GUEST);
     const guestEvent = {
       id: randomUUID(),
       keyId: shared.body.key.id,
       action: 'locked',
       created: new Date().toISOString(),
     };
-    const up = await s.call('POST', '/v2/app/events', { token: guestToken, body: { events: [guestEvent] } });
+    const up = await f.server.call('POST', '/v2/app/events', {
+      token: guestToken,
+      body: { events: [guestEvent] },
+    });
     assert.deepEqual(up.body.results, [{ id: guestEvent.id, status: 'accepted' }]);
 
     // An integrator event uploaded after it is delivered: the worker has run past the shared one.
     const later = { id: randomUUID(), keyId, action: 'locked', created: new Date().toISOString() };
-    const up2 = await s.call('POST', '/v2/app/events', { token: ownerToken, body: { events: [later] } });
+    const up2 = await f.server.call('POST', '/v2/app/events', {
+      token: ownerToken,
+      body: { events: [later] },
+    });
     assert.deepEqual(up2.body.results, [{ id: later.id, status: 'accepted' }]);
     await waitFor('the later integrator delivery', () => deliveredFor(later.id)[0], 30_000);
     const all = await project('GET', `/webhooks/${webhook.id}/deliveries?limit=100`);
@@ -197,7 +193,7 @@ describe('end to end through a real server process', () => {
     assert.equal(deliveredFor(guestEvent.id).length, 0);
     assert.equal(deliveredFor(firstEvent.id).length, 1);
     assert.deepEqual(
-      rx.requests.map((r) => r.headers['webhook-id']).sort(),
+      f.receiver.requests.map((r) => r.headers['webhook-id']).sort(),
       [firstEvent.id, later.id].sort(),
     );
 

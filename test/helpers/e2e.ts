@@ -3,8 +3,16 @@
 // server's stdout, where the log sender writes it).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { type Receiver, startReceiver } from './delivery.ts';
 import { freePort } from './net.ts';
-import { type ProcessStore, type ServerProcess, startServerProcess, waitReady } from './process.ts';
+import {
+  type ProcessStore,
+  processStore,
+  type ServerProcess,
+  startServerProcess,
+  waitReady,
+} from './process.ts';
 
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789';
 export const TEST_CA_FILE = join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt');
@@ -141,4 +149,29 @@ export async function tenantThroughApi(s: E2eServer) {
   });
   assert.equal(projTok.status, 200, JSON.stringify(projTok.body));
   return { organizationId, projectId, projectToken: projTok.body.access_token as string };
+}
+
+export interface E2eFixture {
+  store: ProcessStore;
+  server: E2eServer;
+  /** A loopback HTTPS receiver (test certificate) that answers 204. */
+  receiver: Receiver;
+}
+
+/** For a test file: a throwaway store, a loopback HTTPS receiver and a server, started before and stopped after. */
+export function e2eFixture(): E2eFixture {
+  const f = {} as E2eFixture;
+  before(async () => {
+    f.store = await processStore();
+    f.receiver = await startReceiver((_r, res) => {
+      res.writeHead(204).end();
+    });
+    f.server = await startE2eServer(f.store);
+  });
+  after(async () => {
+    await f.server?.stop();
+    await f.receiver?.close();
+    await f.store?.dispose();
+  });
+  return f;
 }

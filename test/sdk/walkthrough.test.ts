@@ -13,36 +13,20 @@ import {
   LatchkeyError,
   verifyWebhook,
 } from '../../sdk/typescript/src/index.ts';
-import { type Receiver, startReceiver, waitFor } from '../helpers/delivery.ts';
-import { E2E_ADMIN_TOKEN, type E2eServer, startE2eServer } from '../helpers/e2e.ts';
-import { type ProcessStore, processStore } from '../helpers/process.ts';
+import { waitFor } from '../helpers/delivery.ts';
+import { E2E_ADMIN_TOKEN, e2eFixture } from '../helpers/e2e.ts';
 
 const OWNER = `+4792${String(process.pid % 100_000).padStart(5, '0')}1`;
 const GUEST = `+4792${String(process.pid % 100_000).padStart(5, '0')}2`;
 
-let store: ProcessStore;
-let s: E2eServer;
-let rx: Receiver;
-
-before(async () => {
-  store = await processStore();
-  rx = await startReceiver((_r, res) => {
-    res.writeHead(204).end();
-  });
-  s = await startE2eServer(store);
-});
-after(async () => {
-  await s?.stop();
-  await rx?.close();
-  await store?.dispose();
-});
+const f = e2eFixture();
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** A fetch that records every request it sends (method, path, headers). */
 function recordingFetch() {
   const sent: { method: string; path: string; headers: Headers }[] = [];
-  const f: typeof fetch = async (input, init) => {
+  const recording: typeof fetch = async (input, init) => {
     sent.push({
       method: init?.method ?? 'GET',
       path: new URL(String(input)).pathname,
@@ -50,7 +34,7 @@ function recordingFetch() {
     });
     return fetch(input, init);
   };
-  return { fetch: f, sent };
+  return { fetch: recording, sent };
 }
 
 describe('the TypeScript client: the README walk-through against a real server', () => {
@@ -65,7 +49,7 @@ describe('the TypeScript client: the README walk-through against a real server',
   const tokenRequests = recordingFetch();
 
   it('creates an organization and an API client with the admin API', async () => {
-    admin = new LatchkeyClient({ baseUrl: s.base, token: E2E_ADMIN_TOKEN });
+    admin = new LatchkeyClient({ baseUrl: f.server.base, token: E2E_ADMIN_TOKEN });
     const { organization } = await admin.post('/admin/v1/organizations', { body: { name: 'Acme Property' } });
     organizationId = organization.id;
     const created = await admin.post('/admin/v1/organizations/{organizationId}/clients', {
@@ -77,7 +61,7 @@ describe('the TypeScript client: the README walk-through against a real server',
 
   it('with an organization token creates a project, then works on it with a project token', async () => {
     const org = new LatchkeyClient({
-      baseUrl: s.base,
+      baseUrl: f.server.base,
       credentials: { ...credentials, scope: 'organization.admin', organizationId },
       fetch: tokenRequests.fetch,
     });
@@ -125,7 +109,7 @@ describe('the TypeScript client: the README walk-through against a real server',
   });
 
   it('registers a webhook to a loopback HTTPS receiver with Basic credentials', async () => {
-    const url = `https://hooks:s3cret@127.0.0.1:${rx.port}/latchkey`;
+    const url = `https://hooks:s3cret@127.0.0.1:${f.receiver.port}/latchkey`;
     const r = await api.request('post', '/v2/projects/{projectId}/webhooks', {
       path: { projectId },
       body: { trigger: 'accessEvent', url, lockId },
@@ -160,7 +144,7 @@ describe('the TypeScript client: the README walk-through against a real server',
 
   it('the webhook delivery verifies with verifyWebhook and carries the event', async () => {
     const delivery = await waitFor('the delivery', () =>
-      rx.requests.find((r) => r.headers['webhook-id'] === event.id),
+      f.receiver.requests.find((r) => r.headers['webhook-id'] === event.id),
     );
     const verified: AccessEvent = verifyWebhook(webhook.secret, delivery.body, delivery.headers);
     assert.equal(verified.id, event.id);
@@ -186,7 +170,7 @@ describe('the TypeScript client: the README walk-through against a real server',
   });
 
   it('errors are LatchkeyError with the problem: a 409 from a 401 from a 400', async () => {
-    const url = `https://127.0.0.1:${rx.port}/again`;
+    const url = `https://127.0.0.1:${f.receiver.port}/again`;
     await api.post('/v2/projects/{projectId}/webhooks', { path: { projectId }, body: { url, lockId } });
     const conflict = await api
       .post('/v2/projects/{projectId}/webhooks', { path: { projectId }, body: { url, lockId } })
@@ -195,7 +179,7 @@ describe('the TypeScript client: the README walk-through against a real server',
     assert.equal(conflict.status, 409);
     assert.match(conflict.type, /conflict$/);
 
-    const stranger = new LatchkeyClient({ baseUrl: s.base, token: 'not-a-token' });
+    const stranger = new LatchkeyClient({ baseUrl: f.server.base, token: 'not-a-token' });
     const unauthorized = await stranger
       .get('/v2/projects/{projectId}', { path: { projectId } })
       .catch((e: unknown) => e);
@@ -217,7 +201,7 @@ describe('the TypeScript client: the README walk-through against a real server',
     );
 
     const wrongSecret = new LatchkeyClient({
-      baseUrl: s.base,
+      baseUrl: f.server.base,
       credentials: { ...credentials, clientSecret: 'wrong', scope: 'project.admin', projectId },
     });
     const badClient = await wrongSecret
@@ -232,11 +216,11 @@ describe('the TypeScript client: the README walk-through against a real server',
     const names = Array.from({ length: 5 }, (_, n) => `Door ${n}`);
     for (const name of names)
       await api.post('/v2/projects/{projectId}/locks', { path: { projectId }, body: { name } });
-    const { fetch: f, sent } = recordingFetch();
+    const { fetch: counted, sent } = recordingFetch();
     const paged = new LatchkeyClient({
-      baseUrl: s.base,
+      baseUrl: f.server.base,
       credentials: { ...credentials, scope: 'project.admin', projectId },
-      fetch: f,
+      fetch: counted,
     });
     const seen: string[] = [];
     for await (const lock of paged.paginate('/v2/projects/{projectId}/locks', {
@@ -250,11 +234,11 @@ describe('the TypeScript client: the README walk-through against a real server',
 
   it('refreshes a cached token shortly before it expires, not earlier', async () => {
     let now = Date.now();
-    const { fetch: f, sent } = recordingFetch();
+    const { fetch: counted, sent } = recordingFetch();
     const c = new LatchkeyClient({
-      baseUrl: s.base,
+      baseUrl: f.server.base,
       credentials: { ...credentials, scope: 'project.admin', projectId },
-      fetch: f,
+      fetch: counted,
       now: () => now,
     });
     const tokens = () => sent.filter((r) => r.path === '/oauth2/token').length;
@@ -303,7 +287,7 @@ describe('the TypeScript client: Idempotency-Key and retries of 429/503', () => 
           if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers.set(k, v);
         }
         try {
-          const r = await fetch(`${s.base}${req.url}`, {
+          const r = await fetch(`${f.server.base}${req.url}`, {
             method: req.method,
             headers,
             body: chunks.length ? Buffer.concat(chunks) : undefined,

@@ -1,22 +1,18 @@
 // Receiving webhooks: Standard Webhooks signatures (HMAC-SHA256 over `id.timestamp.body`, secret
 // `whsec_...`), checked with the standardwebhooks package.
 import { Webhook } from 'standardwebhooks';
+import type { components } from './openapi.ts';
 
-/** The body of every webhook delivery: one access event. */
-export interface AccessEvent {
-  /** The event's id; also the `webhook-id` header, the same on every retry (deduplicate on it). */
-  id: string;
-  action: 'locked' | 'unlocked';
-  /** When it happened (the phone's clock), ISO 8601 UTC. */
-  created: string;
-  keyId: string;
-  lockId: string;
-  lockName: string;
-  /** The app user's phone number (E.164). */
-  appUserId: string;
-  /** The managed user's name, else the name the app user set, else "". */
-  userName: string;
-}
+/**
+ * The body of every webhook delivery: one access event, the eight fields `id` (also the `webhook-id`
+ * header, the same on every retry: deduplicate on it), `action`, `created` (the phone's clock),
+ * `keyId`, `lockId`, `lockName`, `appUserId` (E.164) and `userName` (the managed user's name, else
+ * the name the app user set, else ""). The access log's items carry these and more.
+ */
+export type AccessEvent = Pick<
+  components['schemas']['AccessEvent'],
+  'id' | 'action' | 'created' | 'keyId' | 'lockId' | 'lockName' | 'appUserId' | 'userName'
+>;
 
 /** Request headers as Node (`req.headers`) or fetch (`Headers`) gives them. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
