@@ -940,6 +940,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/app-users/{appUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erase an app user (right to erasure)
+         * @description Removes the person with this phone number (E.164, URL-encoded: %2B4799887766) from every project: access events, keys, sharing rights, managed users, pending and past webhook deliveries of their events, login codes and their display name. Keys they shared stay with their holders, without the sharer's number. Deliveries already sent are not recalled. Erasing a number the service does not know erases nothing (all counts 0).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                accessEvents: number;
+                                keys: number;
+                                managedUsers: number;
+                                sharingRights: number;
+                                deliveries: number;
+                            };
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/app-tokens": {
         parameters: {
             query?: never;
