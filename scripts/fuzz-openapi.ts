@@ -21,6 +21,8 @@ export interface Operation {
   /** Security scheme names (bearerAuth, adminToken); empty for open routes. */
   security: string[];
   summary: string;
+  /** Its success answer is a never-ending text/event-stream (read its headers, then hang up). */
+  streaming?: boolean;
 }
 
 interface Doc {
@@ -29,6 +31,11 @@ interface Doc {
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+function streams(op: Record<string, unknown>): boolean {
+  const ok = (op.responses as Record<string, { content?: Record<string, unknown> }> | undefined)?.['200'];
+  return !!ok?.content && 'text/event-stream' in ok.content;
+}
 
 export function operationsOf(document: unknown): Operation[] {
   const doc = document as Doc;
@@ -55,6 +62,7 @@ export function operationsOf(document: unknown): Operation[] {
         ...(body ? { body: resolve(doc, body) } : {}),
         security: ((op.security ?? []) as Array<Record<string, unknown>>).flatMap((s) => Object.keys(s)),
         summary: String(op.summary ?? ''),
+        ...(streams(op) ? { streaming: true } : {}),
       });
     }
   }

@@ -271,7 +271,10 @@ try {
             headers: req.headers,
             ...(req.body !== undefined ? { body: req.body } : {}),
           });
-          const text = await r.body.text();
+          // An accepted live stream never ends: its status is the result; hang up.
+          const streaming = String(r.headers['content-type'] ?? '').startsWith('text/event-stream');
+          if (streaming) r.body.destroy();
+          const text = streaming ? '' : await r.body.text();
           byStatus.set(r.statusCode, (byStatus.get(r.statusCode) ?? 0) + 1);
           if (r.statusCode < 300) reached.add(req.op);
           if (r.statusCode >= 500) failures.push({ request: req, status: r.statusCode, body: text });

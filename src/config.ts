@@ -246,6 +246,20 @@ const DECLARATIONS = {
     max: 3650,
     doc: 'deliveries finished (succeeded or failed) longer ago than this are deleted with their attempts',
   }),
+  streamHeartbeatMs: int({
+    name: 'LATCHKEY_STREAM_HEARTBEAT_MS',
+    default: 15000,
+    min: 100,
+    max: 60000,
+    doc: 'the live access-event stream sends a comment line at least this often',
+  }),
+  streamMaxPerProject: int({
+    name: 'LATCHKEY_STREAM_MAX_PER_PROJECT',
+    default: 50,
+    min: 1,
+    max: 10000,
+    doc: 'open access-event streams per project in one process; beyond it a new one is refused (429)',
+  }),
   webhookRetrySchedule: variable<number[]>({
     name: 'LATCHKEY_WEBHOOK_RETRY_SCHEDULE',
     doc: 'seconds between delivery attempts',

@@ -114,7 +114,7 @@ describe('access log retention', () => {
 
   it('a second run at the same time changes nothing', async () => {
     const r = await retentionRun(t.store.db, { retentionDays: WINDOW, now });
-    assert.deepEqual(r, { created: [], dropped: [], movedFromDefault: 0, deletedIds: 0 });
+    assert.deepEqual(r, { created: [], dropped: [], movedFromDefault: 0, deletedIds: 0, deletedFeed: 0 });
   });
 
   it('later: drops whole days past the window, adds days ahead, forgets old ids', async () => {

@@ -33,6 +33,12 @@ export interface AccessEventRow {
   origin: string;
 }
 
+/** The columns of an AccessEventRow. */
+export const ACCESS_EVENT_COLUMNS = `id, action,
+  to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
+  key_id, lock_id, lock_name, app_user_id, user_name, origin,
+  to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS received_text`;
+
 export interface AccessLogFilter {
   projectId: string;
   lockId?: string;
@@ -92,9 +98,7 @@ async function rangeRead(
   }
   params.push(limit);
   const { rows } = await db.query<AccessEventRow>(
-    `SELECT id, action, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
-            key_id, lock_id, lock_name, app_user_id, user_name, origin,
-            to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS received_text
+    `SELECT ${ACCESS_EVENT_COLUMNS}
        FROM access_events
       WHERE ${where.join(' AND ')}
       ORDER BY created DESC, id DESC

@@ -31,6 +31,8 @@ export interface RetentionReport {
   dropped: string[];
   movedFromDefault: number;
   deletedIds: number;
+  /** Rows of the stream's order (access_event_feed) received before the window. */
+  deletedFeed: number;
 }
 
 /** Start of the UTC day (the partition) holding `t`. */
@@ -82,7 +84,13 @@ export async function partitionCreate(tx: Tx, day: number): Promise<number> {
 export async function retentionRun(db: Db, o: RetentionOptions): Promise<RetentionReport> {
   const now = (o.now ?? new Date()).getTime();
   const cutoff = now - o.retentionDays * DAY_MS;
-  const report: RetentionReport = { created: [], dropped: [], movedFromDefault: 0, deletedIds: 0 };
+  const report: RetentionReport = {
+    created: [],
+    dropped: [],
+    movedFromDefault: 0,
+    deletedIds: 0,
+    deletedFeed: 0,
+  };
   // One short transaction per partition: partition DDL locks access_events (and its default
   // partition), so inserts wait only for one day's DDL at a time, never for the whole run.
   const locked = async (fn: (tx: Tx, existing: Set<string>) => Promise<void>) =>
@@ -122,6 +130,16 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
     report.deletedIds += r.rowCount;
     if (r.rowCount < ID_DELETE_BATCH) break;
   }
+  // The stream resumes within the window of `received` (an event's own `created` may be older).
+  for (;;) {
+    const r = await db.query(
+      `DELETE FROM access_event_feed WHERE event_id IN
+         (SELECT event_id FROM access_event_feed WHERE received < $1 LIMIT ${ID_DELETE_BATCH})`,
+      [new Date(cutoff)],
+    );
+    report.deletedFeed += r.rowCount;
+    if (r.rowCount < ID_DELETE_BATCH) break;
+  }
   return report;
 }
 
@@ -136,7 +154,7 @@ export function retentionJobStart(
     running = running.then(async () => {
       try {
         const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
-        if (r.created.length || r.dropped.length || r.deletedIds)
+        if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
           log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
       } catch (e) {
         log.error({ err: e }, 'access log retention failed; retrying at the next run');

@@ -4,30 +4,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
-import { invalidParam, notFound } from '../../http/errors.ts';
+import { principalOf, type RequireToken } from '../../http/authenticate.ts';
+import { ApiError, invalidParam, notFound } from '../../http/errors.ts';
 import { bearerSecurity, problemResponses, Uuid } from '../../http/schemas.ts';
+import { isUuid } from '../../ids.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
-import { type AccessEventRow, accessEventsPage, lockExistsInProject } from './queries.ts';
-import { AccessEventSchema, AccessLogQuery, AccessLogResponse, ProjectAccessLogQuery } from './schema.ts';
-
-/** "…:30.123456Z" → "…:30.123Z": milliseconds, truncated, as Date#toISOString prints them. */
-const millis = (us: string) => `${us.slice(0, 23)}Z`;
-
-function present(r: AccessEventRow) {
-  return {
-    id: r.id,
-    action: r.action as 'locked' | 'unlocked',
-    created: millis(r.created_text),
-    keyId: r.key_id,
-    lockId: r.lock_id,
-    lockName: r.lock_name,
-    appUserId: r.app_user_id,
-    userName: r.user_name,
-    received: millis(r.received_text),
-    origin: r.origin as 'integrator' | 'shared',
-  };
-}
+import { presentAccessEvent } from './present.ts';
+import { accessEventsPage, lockExistsInProject } from './queries.ts';
+import {
+  AccessEventSchema,
+  AccessLogQuery,
+  AccessLogResponse,
+  AccessLogStreamQuery,
+  ProjectAccessLogQuery,
+} from './schema.ts';
+import { AccessEventStreams, streamKeyOf } from './stream.ts';
 
 interface LogQuery {
   lockId?: string;
@@ -67,7 +58,7 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
     return {
-      accessEvents: items.map(present),
+      accessEvents: items.map(presentAccessEvent),
       startAfterId:
         rows.length > limit && last ? cursorEncode({ created: last.created_text, id: last.id }) : undefined,
     };
@@ -112,4 +103,90 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
       return page;
     },
   );
+
+  // One hub per app (process): one LISTEN, every open stream of this process.
+  const streams = new AccessEventStreams(
+    ctx.db,
+    { heartbeatMs: ctx.config.streamHeartbeatMs },
+    root.log.child({ component: 'access-event-stream' }),
+  );
+  // Before the server stops accepting: end the streams, or close() would wait for them forever.
+  root.addHook('preClose', async () => {
+    await streams.close();
+  });
+  root.decorate('accessEventStreams', streams);
+
+  app.get(
+    '/v2/projects/:projectId/logs/access/stream',
+    {
+      onRequest: projectAdmin,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Live stream of accepted access events (Server-Sent Events)',
+        description: [
+          'A `text/event-stream` (the HTML EventSource format): each access event accepted from now on, in the order the service accepted it, as `id: <event id>`, `event: accessEvent`, `data: <the access-log item as JSON>`; a comment line at least every 15 s.',
+          'Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.',
+          'The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.',
+        ].join('\n\n'),
+        params: Type.Object({ projectId: Uuid }),
+        querystring: AccessLogStreamQuery,
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...problemResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { projectId } = request.params;
+      const { lockId } = request.query;
+      const header = request.headers['last-event-id'];
+      const [name, last] =
+        request.query.lastEventId !== undefined
+          ? ['lastEventId', request.query.lastEventId]
+          : ['Last-Event-ID', typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined];
+      const days = ctx.config.accessLogRetentionDays;
+      const unknown = `is not the id of an event of this project accepted in the last ${days} days; reconnect without it and read the access log for what you may have missed`;
+      if (last !== undefined && !isUuid(last)) throw invalidParam(name, unknown);
+      if (lockId && !(await lockExistsInProject(ctx.db, projectId, lockId))) throw notFound('lock');
+      const from = last === undefined ? undefined : await streamKeyOf(ctx.db, projectId, last.toLowerCase());
+      if (last !== undefined && !from) throw invalidParam(name, unknown);
+      await streams.ready();
+      const max = ctx.config.streamMaxPerProject;
+      if (streams.count(projectId) >= max)
+        throw new ApiError(
+          429,
+          `This project already has ${max} open access-event streams on this server process (LATCHKEY_STREAM_MAX_PER_PROJECT); close one or retry later`,
+          { headers: { 'retry-after': '5' } },
+        );
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      // How long an EventSource waits before reconnecting; the comment sends the headers now.
+      res.write('retry: 1000\n: stream open\n\n');
+      const exp = Number(principalOf(request).claims.exp);
+      streams.open({
+        projectId,
+        lockId: lockId?.toLowerCase(),
+        from,
+        res,
+        expiresAt: Number.isFinite(exp) ? exp * 1000 : Number.POSITIVE_INFINITY,
+      });
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live access-event stream hub of this app (tests and benchmarks count its streams). */
+    accessEventStreams: AccessEventStreams;
+  }
 }

@@ -44,3 +44,16 @@ export const AccessLogResponse = Type.Object({
   accessEvents: Type.Array(Type.Ref('AccessEvent')),
   startAfterId: Type.Optional(Cursor),
 });
+
+export const AccessLogStreamQuery = Type.Object(
+  {
+    lockId: Type.Optional(Uuid),
+    lastEventId: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Resume after this event (instead of the Last-Event-ID header)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

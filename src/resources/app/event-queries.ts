@@ -76,15 +76,30 @@ export interface NewEventRow {
   origin: string;
 }
 
-/** One multi-row insert; returns the `received` time (the transaction's clock, the same for all). */
+/** NOTIFY channel of accepted access events; the payload lists their projects ("*": too many to list). */
+export const ACCESS_EVENTS_CHANNEL = 'latchkey_access_events';
+const NOTIFY_PAYLOAD_MAX = 7900;
+
+/**
+ * One statement: the multi-row insert, the events' rows in the stream's order (access_event_feed,
+ * in upload order under this transaction's id) and the NOTIFY that wakes live streams (delivered at
+ * COMMIT). Returns the `received` time (the transaction's clock, the same for all).
+ */
 export async function eventsInsert(tx: Tx, events: NewEventRow[]): Promise<Date> {
   const col = <K extends keyof NewEventRow>(k: K) => events.map((e) => e[k]);
+  const projects = [...new Set(events.map((e) => e.projectId))].join(',');
   const { rows } = await tx.query<{ received: Date }>(
-    `INSERT INTO access_events
-       (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[],
-                          $7::timestamptz[], $8::text[], $9::text[], $10::text[])
-     RETURNING received`,
+    `WITH e AS (
+       INSERT INTO access_events
+         (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[],
+                            $7::timestamptz[], $8::text[], $9::text[], $10::text[])
+       RETURNING id, project_id, created, received
+     ), f AS (
+       INSERT INTO access_event_feed (event_id, project_id, tx_id, created, received)
+       SELECT id, project_id, pg_current_xact_id(), created, received FROM e
+     )
+     SELECT received, pg_notify('${ACCESS_EVENTS_CHANNEL}', $11) FROM e LIMIT 1`,
     [
       col('id'),
       col('projectId'),
@@ -96,6 +111,7 @@ export async function eventsInsert(tx: Tx, events: NewEventRow[]): Promise<Date>
       col('lockName'),
       col('userName'),
       col('origin'),
+      projects.length > NOTIFY_PAYLOAD_MAX ? '*' : projects,
     ],
   );
   return rows[0]!.received;
