@@ -2,7 +2,7 @@
 // random key is generated once into LATCHKEY_DATA_DIR/master.key (mode 0600). Two purpose keys are
 // derived with HKDF so that the pepper and the encryption key are never the same bytes.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Keyring {
@@ -16,11 +16,13 @@ export function loadMasterKey(configured: Buffer | undefined, dataDir: string): 
   if (configured) return configured;
   const path = join(dataDir, 'master.key');
   if (existsSync(path)) {
+    // Written 0600; a copy restored with looser modes is tightened (it decrypts every secret).
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
     const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
     if (key.length !== 32) throw new Error(`${path} does not hold base64 of 32 bytes`);
     return key;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   return key;

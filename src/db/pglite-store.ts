@@ -4,8 +4,10 @@
 // pglite.transaction(). Calling `db.query` from within a transaction callback (instead of `tx`) would
 // wait for itself forever; that is caught and thrown as a programming error.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { Db, QueryResult, Tx } from './db.ts';
 import { translateStoreError } from './errors.ts';
 import { acquireDataDirLock } from './lock-file.ts';
@@ -31,16 +33,67 @@ export interface PgliteStoreOptions {
   loadDataDir?: Blob;
 }
 
+/** Clears the group and other bits of a mode: owner-only. */
+const ownerOnly = (mode: number) => mode & ~0o077;
+
+interface EmscriptenNodeFs {
+  node_ops: {
+    mknod(parent: unknown, name: string, mode: number, dev: number): unknown;
+    setattr(node: unknown, attr: { mode?: number }): void;
+  };
+}
+
+/**
+ * PGlite's file system on Node creates files with mode 0777 and then chmods them to what the
+ * database asked for, mostly 0666; a chmod ignores the umask, so most of the store's files came out
+ * world-readable and writable. This file system passes every mode the database sets through
+ * ownerOnly() first: files 0600, directories 0700 (which PostgreSQL itself accepts for a data
+ * directory).
+ */
+type ModuleOptions = Parameters<NodeFS['init']>[1];
+
+class OwnerOnlyNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: ModuleOptions) {
+    const r = await super.init(pg, opts);
+    const preRun = [
+      ...((r.emscriptenOpts.preRun as unknown[] | undefined) ?? []),
+      (mod: { NODEFS: EmscriptenNodeFs }) => {
+        const ops = mod.NODEFS.node_ops;
+        const { mknod, setattr } = ops;
+        ops.mknod = (parent, name, mode, dev) => mknod(parent, name, ownerOnly(mode), dev);
+        ops.setattr = (node, attr) =>
+          setattr(node, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
+      },
+    ];
+    return { emscriptenOpts: { ...r.emscriptenOpts, preRun } as ModuleOptions };
+  }
+}
+
+/** Tightens a data directory an older version left with looser modes (once, at open). */
+function tightenTree(dir: string): void {
+  const st = lstatSync(dir);
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, ownerOnly(st.mode & 0o777));
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) tightenTree(p);
+    else if (e.isFile()) {
+      const mode = lstatSync(p).mode & 0o777;
+      if ((mode & 0o077) !== 0) chmodSync(p, ownerOnly(mode));
+    }
+  }
+}
+
 export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pglite: PGlite }> {
   let release = () => {};
   if (o.dataDir) {
-    mkdirSync(o.dataDir, { recursive: true });
+    mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
     release = acquireDataDirLock(o.dataDir);
   }
   let pglite: PGlite;
   try {
+    if (o.dataDir) tightenTree(o.dataDir);
     pglite = await PGlite.create({
-      dataDir: o.dataDir,
+      ...(o.dataDir ? { fs: new OwnerOnlyNodeFS(o.dataDir) } : {}),
       loadDataDir: o.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v) },
     });
