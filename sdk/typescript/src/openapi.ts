@@ -4365,6 +4365,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/logs/access/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of accepted access events (Server-Sent Events)
+         * @description A `text/event-stream` (the HTML EventSource format): each access event accepted from now on, in the order the service accepted it, as `id: <event id>`, `event: accessEvent`, `data: <the access-log item as JSON>`; a comment line at least every 15 s.
+         *
+         *     Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.
+         *
+         *     The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    lockId?: string;
+                    /** @description Resume after this event (instead of the Last-Event-ID header) */
+                    lastEventId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/webhooks": {
         parameters: {
             query?: never;
