@@ -1,5 +1,6 @@
 // npm run openapi: regenerates the committed openapi.json from the route schemas, then the
 // TypeScript client's types from it (sdk/typescript/src/openapi.ts, with openapi-typescript).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
@@ -12,8 +13,12 @@ await db.close();
 console.log('wrote openapi.json');
 
 if (!existsSync('sdk/typescript/node_modules/openapi-typescript')) {
-  console.error('sdk/typescript has no node_modules: run `npm ci` (its postinstall installs sdk/typescript)');
-  process.exit(1);
+  // A worktree installed before the client existed: install its tools (what postinstall does).
+  console.log('installing sdk/typescript (npm ci --prefix sdk/typescript)');
+  const r = spawnSync('npm', ['ci', '--prefix', 'sdk/typescript', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const types = await import('../sdk/typescript/scripts/types.mjs');
 const source: string = await types.generateTypes();

@@ -45,6 +45,7 @@ describe('the TypeScript client: the README walk-through against a real server',
   let projectId: string;
   let lockId: string;
   let webhook: { id: string; secret: string };
+  let ownerKeyId: string;
   let event: { id: string; keyId: string; action: 'unlocked'; created: string };
   const tokenRequests = recordingFetch();
 
@@ -67,7 +68,7 @@ describe('the TypeScript client: the README walk-through against a real server',
     });
     const { project } = await org.post('/v2/organization/{organizationId}/projects', {
       path: { organizationId },
-      body: { name: 'Harbour View', timezone: 'Europe/Oslo' },
+      body: { name: 'Harbour View', timezone: 'Europe/Oslo', sandbox: true },
     });
     projectId = project.id;
     api = org.with({ scope: 'project.admin', projectId });
@@ -101,6 +102,7 @@ describe('the TypeScript client: the README walk-through against a real server',
       },
     });
     assert.equal(created.keys.length, 2);
+    ownerKeyId = created.keys.find((k) => k.appUserId === OWNER)!.id;
     const { keys } = await api.get('/v2/projects/{projectId}/keys', {
       path: { projectId },
       query: { lockId, excludeStates: 'revoked,expired' },
@@ -119,6 +121,29 @@ describe('the TypeScript client: the README walk-through against a real server',
     webhook = { id: r.data.webhook.id, secret: r.data.webhook.secret! };
   });
 
+  it('a test delivery and an event simulated in the sandbox reach the receiver, signed', async () => {
+    const { attempt } = await api.post('/v2/projects/{projectId}/webhooks/{webhookId}/test', {
+      path: { projectId, webhookId: webhook.id },
+    });
+    assert.equal(attempt.responseStatus, 204, JSON.stringify(attempt));
+    const sample = f.receiver.requests.at(-1)!;
+    assert.equal(verifyWebhook(webhook.secret, sample.body, sample.headers).lockId, lockId);
+
+    const { result } = await api.post('/v2/projects/{projectId}/keys/{keyId}/simulate', {
+      path: { projectId, keyId: ownerKeyId },
+      body: { action: 'unlocked' },
+    });
+    assert.equal(result.status, 'accepted');
+    const delivery = await waitFor('the simulated event', () =>
+      f.receiver.requests.find((r) => r.headers['webhook-id'] === result.id),
+    );
+    const simulated = verifyWebhook(webhook.secret, delivery.body, delivery.headers);
+    assert.deepEqual(
+      [simulated.keyId, simulated.appUserId, simulated.action],
+      [ownerKeyId, OWNER, 'unlocked'],
+    );
+  });
+
   it('the app (an operator-minted app token) sees its key and uploads an event', async () => {
     const minted = await admin.post('/admin/v1/app-tokens', { body: { appUserId: OWNER } });
     const app = admin.with({ token: minted.access_token });
@@ -131,14 +156,13 @@ describe('the TypeScript client: the README walk-through against a real server',
   });
 
   it('the access log shows the event', async () => {
-    const log = await api.get('/v2/projects/{projectId}/locks/{lockId}/logs/access', {
+    const { accessEvents } = await api.get('/v2/projects/{projectId}/locks/{lockId}/logs/access', {
       path: { projectId, lockId },
       query: { limit: 5 },
     });
-    const items = Object.values(log).find(Array.isArray) as { id: string; action: string }[];
     assert.ok(
-      items.some((e) => e.id === event.id && e.action === 'unlocked'),
-      JSON.stringify(log),
+      accessEvents.some((e) => e.id === event.id && e.action === 'unlocked'),
+      JSON.stringify(accessEvents),
     );
   });
 
