@@ -80,6 +80,12 @@ describe('processes', () => {
         assert.ok(rot.json().kid);
       }
 
+      // npm start is production-safe and says what it left off, and where the reference is.
+      assert.match(
+        server.output(),
+        /API reference at http:\/\/localhost:\d+\/docs;.*admin API off \(set LATCHKEY_ADMIN_TOKEN\); delivery worker on; webhooks to loopback and private addresses refused/,
+      );
+
       server.child.kill('SIGTERM');
       assert.equal(await server.exited, 0);
       const log = server.output();
