@@ -3,9 +3,10 @@
 // and tenant setup through the public API. Everything is loopback-only and cleaned up by `cleanup()`.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { request } from 'undici';
 import { startArgs } from '../scripts/build.mjs';
 import { freePort } from '../test/helpers/net.ts';
@@ -395,4 +396,94 @@ export function percentile(values: number[], p: number): number {
 /** One short result line per scenario, easy to grep from CI output. */
 export function report(scenario: string, figures: Record<string, unknown>): void {
   console.log(`RESULT ${scenario} ${JSON.stringify(figures)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PgBouncer (Debian's package) in transaction pooling mode in front of a cluster of ours: its own
+// config in a temp dir, an ephemeral loopback port, run as the `postgres` user when we are root.
+
+export interface PgBouncer {
+  port: number;
+  url(db: string): string;
+  output(): string;
+}
+
+export async function startPgBouncer(cluster: PgCluster, databases: string[]): Promise<PgBouncer> {
+  const bin = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
+  if (!bin) throw new Error('pgbouncer not found (apt-get install -y pgbouncer)');
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-rel-pgbouncer-'));
+  const asRoot = process.getuid?.() === 0;
+  const port = await freePort();
+  writeFileSync(join(dir, 'userlist.txt'), '"postgres" ""\n');
+  writeFileSync(
+    join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      ...databases.map((db) => `${db} = host=127.0.0.1 port=${cluster.port} dbname=${db} user=postgres`),
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${join(dir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 1000',
+      'default_pool_size = 40',
+      'ignore_startup_parameters = extra_float_digits',
+      `pidfile = ${join(dir, 'pgbouncer.pid')}`,
+      '',
+    ].join('\n'),
+  );
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    for (const f of ['', 'userlist.txt', 'pgbouncer.ini']) chownSync(join(dir, f), uid, gid);
+  }
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', bin, join(dir, 'pgbouncer.ini')]]
+    : [bin, [join(dir, 'pgbouncer.ini')]];
+  const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  onCleanup(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      // runuser passes the signal on to pgbouncer
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const bouncer: PgBouncer = {
+    port,
+    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    output: () => out,
+  };
+  await waitUntil(
+    'pgbouncer accepting connections',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`pgbouncer exited: ${out}`);
+      const c = new pg.Client({
+        connectionString: bouncer.url(databases[0]!),
+        connectionTimeoutMillis: 1000,
+      });
+      try {
+        await c.connect();
+        await c.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await c.end().catch(() => {});
+      }
+    },
+    20_000,
+  );
+  return bouncer;
 }
