@@ -63,8 +63,9 @@ try {
     '-R',
     '-X',
     'stream',
+    '--checkpoint=fast',
   ]);
-  const opts = `-p ${standbyPort} -k ${dir} -c listen_addresses=127.0.0.1 -c hot_standby=on`;
+  const opts = `-p ${standbyPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c hot_standby=on`;
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', '-t', '60', 'start']);
   const stopStandby = () => {
     spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), [
