@@ -2,8 +2,9 @@
 // shell blocks run as written, in order, in one bash, against `npm run dev` started as the README
 // says, in a directory that looks like a fresh clone (the repository's files, no data/). Only the
 // ports change (8080 and 9443 may be taken on a shared machine), and `npm ci` is not re-run. The
-// walk-through must end with a webhook delivery whose signature the local receiver verified. Then
-// the npm that runs `npm run dev` is stopped, and the server with it.
+// walk-through must end with a webhook delivery whose signature the local receiver verified, and the
+// same event on the live stream. Then the npm that runs `npm run dev` is stopped, and the server
+// with it.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -52,7 +53,7 @@ before(async () => {
   // A fresh clone: the repository's files (linked), no data directory, no built bundle.
   dir = mkdtempSync(join(tmpdir(), 'latchkey-readme-'));
   for (const name of readdirSync(ROOT)) {
-    if (['data', 'dist', '.git', 'receiver.log'].includes(name)) continue;
+    if (['data', 'dist', '.git', 'receiver.log', 'stream.log'].includes(name)) continue;
     symlinkSync(join(ROOT, name), join(dir, name));
   }
 });
@@ -102,7 +103,7 @@ describe('README walk-through', () => {
 
     // The walk-through, in one bash, in the "clone", with nothing but the defaults (PORT stands in
     // for the 8080 the README assumes).
-    const script = `set -euo pipefail\n${shell.map(ports).join('\n\n')}\n`;
+    const script = `set -euo pipefail\ntrap 'echo "walk-through failed: $BASH_COMMAND (exit $?)" >&2' ERR\n${shell.map(ports).join('\n\n')}\n`;
     const bash = spawn('bash', ['-c', script], {
       cwd: dir,
       env: { ...process.env, PORT: String(port), LATCHKEY_DATA_DIR: '', LATCHKEY_ADMIN_TOKEN: '' },
@@ -130,6 +131,9 @@ describe('README walk-through', () => {
       received,
     );
     assert.match(shellOut, /"responseStatus":204/);
+    // The live stream carried the same event.
+    const stream = readFileSync(join(dir, 'stream.log'), 'utf8');
+    assert.match(stream, new RegExp(`^id: ${eventId}\nevent: accessEvent\ndata: \\{"id":"${eventId}"`, 'm'));
 
     // Stopping the npm that runs `npm run dev` stops the server too.
     npm.kill('SIGTERM');
