@@ -1,7 +1,8 @@
 // npm run openapi: regenerates the committed openapi.json from the route schemas, then the
 // TypeScript client's types from it (sdk/typescript/src/openapi.ts, with openapi-typescript).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
 import { openApiDocument, serialize } from './openapi-document.ts';
@@ -20,9 +21,5 @@ if (!existsSync('sdk/typescript/node_modules/openapi-typescript')) {
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const types = await import('../sdk/typescript/scripts/types.mjs');
-const source: string = await types.generateTypes();
-if (!existsSync(types.TYPES_FILE) || readFileSync(types.TYPES_FILE, 'utf8') !== source) {
-  writeFileSync(types.TYPES_FILE, source);
-  console.log('wrote sdk/typescript/src/openapi.ts');
-}
+const { writeFiles } = await import('../sdk/typescript/scripts/types.mjs');
+for (const file of await writeFiles()) console.log(`wrote ${relative('.', file)}`);

@@ -12,14 +12,33 @@ const TOOLS = join(SDK, 'node_modules', 'openapi-typescript');
 const INSTALL = 'run `npm ci` at the repository root (its postinstall installs sdk/typescript)';
 
 describe('the TypeScript client package', () => {
-  it('src/openapi.ts is what openapi.json generates (run `npm run openapi` after changing a schema)', async () => {
+  it('src/openapi.ts and src/operations.ts are what openapi.json generates (run `npm run openapi` after changing a schema)', async () => {
     assert.ok(existsSync(TOOLS), `sdk/typescript has no node_modules: ${INSTALL}`);
-    const { generateTypes, TYPES_FILE } = await import(pathToFileURL(join(SDK, 'scripts', 'types.mjs')).href);
-    const generated: string = await generateTypes();
-    assert.ok(
-      generated === readFileSync(TYPES_FILE, 'utf8'),
-      'sdk/typescript/src/openapi.ts is stale: run `npm run openapi` and commit it',
+    const { generateFiles } = await import(pathToFileURL(join(SDK, 'scripts', 'types.mjs')).href);
+    const generated: Record<string, string> = await generateFiles();
+    assert.equal(Object.keys(generated).length, 2);
+    for (const [file, source] of Object.entries(generated)) {
+      assert.ok(
+        existsSync(file) && source === readFileSync(file, 'utf8'),
+        `${file} is stale: run \`npm run openapi\` and commit it`,
+      );
+    }
+  });
+
+  it('src/operations.ts maps each operationId to its method and path', async () => {
+    assert.ok(existsSync(TOOLS), `sdk/typescript has no node_modules: ${INSTALL}`);
+    const { generateFiles, OPERATIONS_FILE } = await import(
+      pathToFileURL(join(SDK, 'scripts', 'types.mjs')).href
     );
+    const doc = JSON.parse(readFileSync('openapi.json', 'utf8'));
+    doc.paths['/v2/projects/{projectId}/locks'].post.operationId = 'locksCreate';
+    doc.paths['/v2/projects/{projectId}'].get.operationId = 'projectsGet';
+    const operations: string = (await generateFiles(JSON.stringify(doc)))[OPERATIONS_FILE];
+    assert.match(
+      operations,
+      /"locksCreate": \{ method: 'post', path: "\/v2\/projects\/\{projectId\}\/locks" \},/,
+    );
+    assert.match(operations, /"projectsGet": \{ method: 'get', path: "\/v2\/projects\/\{projectId\}" \},/);
   });
 
   it('builds to dist/ with .d.ts files, and the built module works', async () => {

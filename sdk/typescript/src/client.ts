@@ -3,6 +3,7 @@
 // and 503 as Retry-After asks (bounded), sends an Idempotency-Key on every POST (the same on its
 // retries), iterates pages (limit/startAfterId) and turns error answers into LatchkeyError.
 import { LatchkeyError } from './errors.ts';
+import { OPERATIONS } from './operations.ts';
 import type {
   InitArgs,
   Method,
@@ -13,6 +14,11 @@ import type {
   RequestInit,
   ResponseBody,
 } from './types.ts';
+
+type Operations = typeof OPERATIONS;
+/** An operationId of the API (`locksCreate`, …). */
+export type OperationId = keyof Operations;
+type OperationOf<Id extends OperationId> = Operation<Operations[Id]['path'], Operations[Id]['method']>;
 
 export type Scope = 'organization.admin' | 'project.admin' | 'project.installer';
 
@@ -208,6 +214,16 @@ export class LatchkeyClient {
   }
   async delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArgs<Operation<P, 'delete'>>) {
     return (await this.request('delete', path, ...init)).data;
+  }
+
+  /** One call by operationId (as the OpenAPI document names it): the answer's body, typed. */
+  async call<Id extends OperationId>(
+    id: Id,
+    ...init: InitArgs<OperationOf<Id>>
+  ): Promise<ResponseBody<OperationOf<Id>>> {
+    const { method, path } = OPERATIONS[id] as { method: Method; path: PathsWith<Method> };
+    const r = await this.request(method, path as never, ...(init as [never]));
+    return r.data as ResponseBody<OperationOf<Id>>;
   }
 
   /**

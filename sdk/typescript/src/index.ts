@@ -4,11 +4,13 @@ export {
   LatchkeyClient,
   type LatchkeyClientOptions,
   type LatchkeyResponse,
+  type OperationId,
   refreshMarginMs,
   retryAfterMs,
   type Scope,
 } from './client.ts';
 export { type InvalidParam, LatchkeyError } from './errors.ts';
 export type { components, paths } from './openapi.ts';
+export { OPERATIONS } from './operations.ts';
 export type { Method, Operation, PathsWith, RequestBody, ResponseBody } from './types.ts';
 export { type AccessEvent, verifyWebhook, type WebhookHeaders } from './webhooks.ts';

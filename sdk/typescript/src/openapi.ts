@@ -1,4 +1,4 @@
-// Generated from openapi.json by openapi-typescript (npm run openapi at the repository root).
+// Generated from openapi.json by openapi-typescript: npm run openapi at the repository root.
 // Do not edit: a test fails when this file differs from what openapi.json generates.
 
 export interface paths {
