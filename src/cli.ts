@@ -215,6 +215,28 @@ async function serverAnswers(base: string): Promise<boolean> {
   }
 }
 
+/**
+ * Before signing an app token here: when a server answers at base and announces another issuer
+ * (RFC 8414 metadata), it would refuse the token (`iss` and `aud` are compared exactly), so say so.
+ */
+async function sameIssuer(base: string, publicUrl: string): Promise<void> {
+  let issuer: unknown;
+  try {
+    const r = await fetch(`${base}/.well-known/oauth-authorization-server`, {
+      signal: AbortSignal.timeout(2000),
+    });
+    issuer = r.ok ? ((await r.json()) as { issuer?: unknown }).issuer : undefined;
+  } catch {
+    return; // no server there: nothing to compare with
+  }
+  if (typeof issuer === 'string' && issuer !== publicUrl)
+    fail(
+      `the server at ${base} issues tokens as ${issuer}, but this shell's configuration gives ${publicUrl} ` +
+        `(LATCHKEY_PUBLIC_URL, else http://localhost:$PORT), so it would refuse a token signed here. ` +
+        `Set LATCHKEY_PUBLIC_URL=${issuer}, or LATCHKEY_ADMIN_TOKEN so the server mints the token itself.`,
+    );
+}
+
 async function viaAdminApi(base: string, token: string, req: AdminRequest): Promise<unknown> {
   const r = await fetch(`${base}${req.path}`, {
     method: req.method,
@@ -246,6 +268,7 @@ async function admin(action: string | undefined, v: Record<string, string | unde
   const token = knownAdminToken(config);
   if (token && (v.url || (await serverAnswers(base)))) return print(await viaAdminApi(base, token, req));
   if (v.url) fail('--url needs the admin token: set LATCHKEY_ADMIN_TOKEN');
+  if (action === 'app-token') await sameIssuer(base, config.publicUrl);
   try {
     const result = await adminDirect(config, action!, v);
     if (action === 'app-token') {

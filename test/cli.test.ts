@@ -85,6 +85,21 @@ describe('CLI admin commands beside a running server', () => {
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /did not accept the admin token/);
 
+    // Without the admin token an app token is signed here: not for a server announcing another
+    // issuer (the e2e server's is http://127.0.0.1:port; this shell's would be http://localhost:port).
+    const port = new URL(s.base).port;
+    const elsewhereIssuer = cli(['admin', 'app-token', '--app-user-id', '+4790001235'], {
+      ...store.env,
+      LATCHKEY_ADMIN_TOKEN: '',
+      LATCHKEY_PUBLIC_URL: '',
+      PORT: port,
+    });
+    assert.equal(elsewhereIssuer.status, 2);
+    assert.match(
+      elsewhereIssuer.stderr,
+      new RegExp(`issues tokens as ${s.base}, but this shell's configuration gives http://localhost:${port}`),
+    );
+
     if (!TEST_DATABASE_URL) {
       // Without the admin token the CLI opens the store, which the server holds.
       const held = cli(['admin', 'list-organizations'], { ...store.env, LATCHKEY_ADMIN_TOKEN: '' });
