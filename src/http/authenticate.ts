@@ -7,6 +7,7 @@ import type { AccessTokenClaims } from '../auth/jwt.ts';
 import { TokenRejected } from '../auth/jwt.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { wrongTokenDetail } from './token-kinds.ts';
 
 export interface Principal {
   claims: AccessTokenClaims;
@@ -64,8 +65,7 @@ export function createRequireToken(ctx: AppContext) {
       const claims = await verifyBearer(ctx, request);
       const scopes = claims.scope.split(' ').filter(Boolean);
       const scope = req.scopes.find((s) => scopes.includes(s));
-      if (!scope)
-        throw forbidden(`This operation needs scope ${req.scopes.join(' or ')}`, req.scopes.join(' '));
+      if (!scope) throw forbidden(wrongTokenDetail(req.scopes, claims), req.scopes.join(' '));
 
       let resourceId: string | undefined;
       if (req.resource) {

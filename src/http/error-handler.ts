@@ -3,48 +3,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../db/errors.ts';
 import { ApiError, type InvalidParam, OAuthError, problemTitle, problemType } from './errors.ts';
+import { type AjvError, invalidParamsFromAjv } from './validation-messages.ts';
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-const toDotted = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
-
-/** Ajv errors → one invalidParams entry per offending input, in order, first reason wins. */
-export function invalidParamsFromAjv(errors: AjvError[]): InvalidParam[] {
-  const out = new Map<string, string>();
-  for (const e of errors) {
-    let name = toDotted(e.instancePath);
-    let reason = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      const prop = String(e.params.missingProperty);
-      name = name ? `${name}.${prop}` : prop;
-      reason = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      const prop = String(e.params.additionalProperty);
-      name = name ? `${name}.${prop}` : prop;
-      reason = 'is not a known field';
-    } else if (e.keyword === 'enum') {
-      reason = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
-    } else if (e.keyword === 'format') {
-      reason = `must be a valid ${String(e.params.format)}`;
-    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
-      // Specific branch errors already named this path more precisely.
-      if (out.has(name)) continue;
-      reason = 'does not match any allowed form';
-    }
-    if (!out.has(name || '(body)')) out.set(name || '(body)', reason);
-  }
-  return [...out].map(([name, reason]) => ({ name, reason }));
-}
+export { invalidParamsFromAjv } from './validation-messages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -8,7 +8,14 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 // ajv-formats ships CommonJS; its `default` property is the plugin under both module systems.
 const addFormats = addFormatsModule.default;
 
-const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+// verbose: errors carry their schema and data, so validation-messages.ts can say what is allowed.
+const common: Options = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+  verbose: true,
+};
 
 function make(coerce: boolean): Ajv {
   const ajv = new Ajv({ ...common, coerceTypes: coerce ? 'array' : false });
