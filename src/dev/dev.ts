@@ -146,7 +146,7 @@ async function announce(server: Running, dataDir: string): Promise<void> {
     `  admin API on: ${generated ? `LATCHKEY_ADMIN_TOKEN is in ${rel(tokenFile)}` : 'LATCHKEY_ADMIN_TOKEN as you set it'}`,
     `  webhooks to ${config.webhookAllowedCidrs.join(', ')} allowed; receivers of \`npx latchkey receive\` trusted (${rel(join(dataDir, 'dev', 'ca.crt'))})`,
     `  demo organization ${demo.organizationId}, sandbox project ${demo.projectId}`,
-    `  demo client ${demo.clientId}${secret ? `, secret ${secret} (shown this once)` : ' (new secret: npx latchkey admin rotate-secret --client-id ...)'}`,
+    `  demo client ${demo.clientId}${secret ? `, secret ${secret} (shown this once)` : ` (its secret was shown on the first start; a new one: npx latchkey admin rotate-secret --client-id ${demo.clientId})`}`,
     '',
     'Next, in another terminal in this directory:',
     generated
