@@ -5,9 +5,8 @@
 //     one lock) on the primary and on the standby: p50/p99 of BENCH_READS reads each (default 300);
 //   - how long a committed event takes to become visible on the standby (50 samples).
 //   npm run bench:replica
-import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '../src/db/migrate.ts';
@@ -15,40 +14,27 @@ import { openPgStore } from '../src/db/pg-store.ts';
 import { uuidv7 } from '../src/ids.ts';
 import { accessEventsPage } from '../src/resources/access-log/queries.ts';
 import { DAY_MS, retentionRun } from '../src/resources/access-log/retention.ts';
-import { cleanup, freePort, percentile, startPgCluster } from '../test-reliability/kit.ts';
+import {
+  chownToPostgres,
+  cleanup,
+  freePort,
+  percentile,
+  pgRun,
+  startPgCluster,
+} from '../test-reliability/kit.ts';
 import { fmt, table } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const READS = Number(process.env.BENCH_READS ?? 300);
 
-function pgBin(): string {
-  const base = '/usr/lib/postgresql';
-  const v = readdirSync(base)
-    .sort((a, b) => Number(b) - Number(a))
-    .find((x) => existsSync(join(base, x, 'bin')));
-  return join(base, v!, 'bin');
-}
-
 try {
   const primary = await startPgCluster();
   primary.createDb('latchkey');
   // The standby: a base backup of the primary (-R writes the standby settings), on its own port.
-  const bin = pgBin();
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-bench-standby-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
-  const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
-      : [join(bin, cmd), args];
-    const r = spawnSync(file, argv, { encoding: 'utf8', timeout: 120_000, cwd: dir });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}${r.stdout}`);
-  };
+  chownToPostgres(dir);
+  const run = (cmd: string, args: string[]) => pgRun(cmd, args, dir, 120_000);
   const data = join(dir, 'data');
   const standbyPort = await freePort();
   run('pg_basebackup', [
@@ -68,13 +54,12 @@ try {
   const opts = `-p ${standbyPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c hot_standby=on`;
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', '-t', '60', 'start']);
   const stopStandby = () => {
-    spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), [
-      ...(asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl')] : []),
-      ...['-D', data, '-m', 'immediate', '-w', 'stop'],
-    ]);
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
-
   try {
     const db = await openPgStore({ url: primary.url('latchkey'), poolSize: 10 });
     await migrate(db);

@@ -79,23 +79,32 @@ export interface PgCluster {
   createDb(name: string): void;
 }
 
+const asRoot = process.getuid?.() === 0;
+
+/** Hands a path to the `postgres` user when we are root (its binaries run as that user then). */
+export function chownToPostgres(path: string): void {
+  if (!asRoot) return;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  chownSync(path, uid, gid);
+}
+
+/** A PostgreSQL binary (initdb, pg_ctl, pg_basebackup, psql) as the `postgres` user when root. */
+export function pgRun(cmd: string, args: string[], cwd: string, timeoutMs = 60_000): string {
+  const bin = pgBin();
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
+    : [join(bin, cmd), args];
+  const r = spawnSync(file, argv, { encoding: 'utf8', timeout: timeoutMs, cwd });
+  if (r.status !== 0) throw new Error(`${cmd} failed (${r.status}): ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = pgBin();
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-rel-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
-  const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
-      : [join(bin, cmd), args];
-    const r = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000, cwd: dir });
-    if (r.status !== 0) throw new Error(`${cmd} failed (${r.status}): ${r.stderr}${r.stdout}`);
-    return r.stdout;
-  };
+  chownToPostgres(dir);
+  const run = (cmd: string, args: string[]) => pgRun(cmd, args, dir);
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
@@ -412,7 +421,6 @@ export async function startPgBouncer(cluster: PgCluster, databases: string[]): P
   const bin = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
   if (!bin) throw new Error('pgbouncer not found (apt-get install -y pgbouncer)');
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-rel-pgbouncer-'));
-  const asRoot = process.getuid?.() === 0;
   const port = await freePort();
   writeFileSync(join(dir, 'userlist.txt'), '"postgres" ""\n');
   writeFileSync(
@@ -434,11 +442,7 @@ export async function startPgBouncer(cluster: PgCluster, databases: string[]): P
       '',
     ].join('\n'),
   );
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    for (const f of ['', 'userlist.txt', 'pgbouncer.ini']) chownSync(join(dir, f), uid, gid);
-  }
+  for (const f of ['', 'userlist.txt', 'pgbouncer.ini']) chownToPostgres(join(dir, f));
   const [file, argv] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', bin, join(dir, 'pgbouncer.ini')]]
     : [bin, [join(dir, 'pgbouncer.ini')]];
