@@ -99,11 +99,11 @@ async function stack(cluster: PgCluster, db: string, databaseUrl: string): Promi
 }
 
 /** A steady upload of RATE events/s for SECONDS through both APIs; upload→delivery latencies. */
-async function round(s: Stack): Promise<number[]> {
+async function round(s: Stack, seconds = SECONDS): Promise<number[]> {
   const sentAt = new Map<string, number>();
   const uploads: Promise<void>[] = [];
   const t0 = performance.now();
-  for (let tick = 0; tick < (SECONDS * 1000) / TICK_MS; tick++) {
+  for (let tick = 0; tick < (seconds * 1000) / TICK_MS; tick++) {
     const batch = events(s.keyId, EVENTS_PER_TICK);
     const at = performance.now();
     for (const e of batch) sentAt.set(e.id, at);
@@ -143,9 +143,12 @@ it('2 APIs + 2 workers through PgBouncer (transaction pooling): all delivered, w
 
   // Both stacks run side by side, and the load goes to one at a time in the order direct, pooled,
   // pooled, direct: a shared machine's load drifts from one minute to the next, and this order
-  // gives both the same share of it.
+  // gives both the same share of it (after a warm-up round each).
   const direct = await stack(cluster, 'lk_direct', cluster.url('lk_direct'));
   const pooledStack = await stack(cluster, 'lk_pooled', bouncer.url('lk_pooled'));
+  // A warm-up round each, not counted: the first uploads of a stack pay for connections and
+  // compilation, and in the order below they would fall on the direct stack only.
+  const warmUp = [...(await round(direct, 2)), ...(await round(pooledStack, 2))].length;
   const ms = { direct: [] as number[], pooled: [] as number[] };
   for (const [name, st] of [
     ['direct', direct],
@@ -155,18 +158,15 @@ it('2 APIs + 2 workers through PgBouncer (transaction pooling): all delivered, w
   ] as const)
     ms[name].push(...(await round(st)));
   await sleep(1000); // a late duplicate would show here
-  const result = (st: Stack, m: number[]) => ({
+  // The warm-up's requests (one per event, unless re-sent) are not this round's.
+  const result = async (st: Stack, m: number[]) => ({
     events: m.length,
-    receiverRequests: st.received(),
-    directListenConnections: 0,
+    resent: st.received() - warmUp / 2 - m.length,
+    directListenConnections: await listeners(cluster, st.db),
     ...figures(m),
   });
-  const listening = {
-    direct: await listeners(cluster, 'lk_direct'),
-    pooled: await listeners(cluster, 'lk_pooled'),
-  };
-  const d = { ...result(direct, ms.direct), directListenConnections: listening.direct };
-  const pooled = { ...result(pooledStack, ms.pooled), directListenConnections: listening.pooled };
+  const d = await result(direct, ms.direct);
+  const pooled = await result(pooledStack, ms.pooled);
   for (const st of [direct, pooledStack])
     for (const w of st.workers) assert.equal(w.child.exitCode, null, `a worker crashed:\n${w.output()}`);
   await direct.close();
@@ -181,7 +181,7 @@ it('2 APIs + 2 workers through PgBouncer (transaction pooling): all delivered, w
   });
   for (const r of [d, pooled]) {
     // Every event arrived (round() waits for each); a re-send is possible only after a timeout.
-    assert.ok(r.receiverRequests >= r.events);
+    assert.ok(r.resent >= 0);
     assert.equal(r.directListenConnections, 2, 'each worker listens on its direct connection');
   }
 });
