@@ -212,4 +212,34 @@ describe('PostgreSQL sessions', { skip: !TEST_DATABASE_URL }, () => {
       await db.close();
     }
   });
+
+  it('the LISTEN connection comes back after it is cut, listening on every channel again', async () => {
+    const tag = `lk_relisten_${process.pid}`;
+    const listenUrl = `${TEST_DATABASE_URL}${TEST_DATABASE_URL!.includes('?') ? '&' : '?'}application_name=${tag}`;
+    const db = await openPgStore({ url: TEST_DATABASE_URL!, listenUrl, poolSize: 2 });
+    try {
+      const got = new Set<string>();
+      await db.listen(`${tag}_a`, (p) => got.add(`a:${p}`));
+      await db.listen(`${tag}_b`, (p) => got.add(`b:${p}`));
+      const cut = await db.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [tag],
+      );
+      assert.equal(cut.rowCount, 1);
+      // Notifications sent while it reconnects are lost (callers poll); keep sending until both arrive.
+      const deadline = Date.now() + 15_000;
+      while (!(got.has('a:after') && got.has('b:after'))) {
+        assert.ok(Date.now() < deadline, `no notification after the cut: ${[...got].join(', ')}`);
+        await db.query(`SELECT pg_notify($1, 'after'), pg_notify($2, 'after')`, [`${tag}_a`, `${tag}_b`]);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [tag],
+      );
+      assert.equal(rows[0]!.n, 1, 'one listening connection again');
+    } finally {
+      await db.close();
+    }
+  });
 });
