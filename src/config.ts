@@ -322,6 +322,13 @@ const DECLARATIONS = {
     max: 10_000_000,
     doc: 'token requests per minute per source address; 0 = off',
   }),
+  appShareRatePerHour: int({
+    name: 'LATCHKEY_APP_SHARE_RATE_PER_HOUR',
+    default: 30,
+    min: 0,
+    max: 100_000,
+    doc: 'keys one app user may share from the app in any hour (all processes together); beyond it 429 with `Retry-After`; 0 = no limit',
+  }),
   requestTimeoutMs: int({
     name: 'LATCHKEY_REQUEST_TIMEOUT_MS',
     default: 30000,

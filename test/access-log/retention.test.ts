@@ -21,7 +21,11 @@ async function eventInsert(created: Date): Promise<string> {
      VALUES ($1, $2, $3, $4, $5, 'locked', $6, 'Door', '', 'integrator')`,
     [id, a.projectId, lockId, keyId, phone, created],
   );
-  await t.store.db.query('INSERT INTO access_event_ids (id, created) VALUES ($1, $2)', [id, created]);
+  await t.store.db.query('INSERT INTO access_event_ids (id, project_id, created) VALUES ($1, $2, $3)', [
+    id,
+    a.projectId,
+    created,
+  ]);
   return id;
 }
 

@@ -128,6 +128,53 @@ describe('POST /v2/app/events: idempotency', () => {
     assert.equal((await upload(t, token, [e])).body.results[0].status, 'duplicate');
   });
 
+  it("keeps ids apart per tenant: another tenant's upload of an id first neither suppresses nor learns of an event", async () => {
+    const b = await createTenant(t, 'Intruder');
+    const intruder = newPhone();
+    const intruderToken = await appToken(t, intruder);
+    const intruderLock = await lockInsert(t, b.projectId);
+    const intruderKey = await keyInsert(t, {
+      projectId: b.projectId,
+      lockId: intruderLock,
+      appUserId: intruder,
+    });
+    const victimLock = await lockInsert(t, a.projectId);
+    const victimKey = await keyInsert(t, { projectId: a.projectId, lockId: victimLock, appUserId: phone });
+    const hook = await webhookInsert(t, a.projectId, victimLock);
+    // The intruder uploads the victim's next event id first, with the very same time.
+    const victim = ev(victimKey);
+    const first = await upload(t, intruderToken, [{ ...victim, keyId: intruderKey }]);
+    assert.equal(first.body.results[0].status, 'accepted');
+    const real = await upload(t, token, [victim]);
+    assert.equal(real.status, 200, JSON.stringify(real.body));
+    assert.equal(real.body.results[0].status, 'accepted');
+    assert.equal(
+      await count(t, 'SELECT count(*) AS n FROM access_events WHERE id = $1 AND project_id = $2', [
+        victim.id,
+        a.projectId,
+      ]),
+      1,
+    );
+    assert.equal(
+      await count(t, 'SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = $1 AND webhook_id = $2', [
+        victim.id,
+        hook,
+      ]),
+      1,
+    );
+    // And the other way round: an id the victim used is new to the intruder's project.
+    const used = ev(victimKey);
+    assert.equal((await upload(t, token, [used])).body.results[0].status, 'accepted');
+    const probe = await upload(t, intruderToken, [
+      { ...used, keyId: intruderKey },
+      { ...used, keyId: victimKey },
+    ]);
+    assert.deepEqual(
+      probe.body.results.map((x: { status: string; reason?: string }) => x.reason ?? x.status),
+      ['accepted', 'key_not_found'],
+    );
+  });
+
   it('accepts every id exactly once when the same batch is uploaded twice concurrently', async () => {
     const events = Array.from({ length: 300 }, (_, i) => ev(keyId, { agoMs: 200_000 + i }));
     const [r1, r2, r3] = await Promise.all([

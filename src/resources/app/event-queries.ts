@@ -37,30 +37,41 @@ export async function eventKeysLoad(tx: Tx, appUserId: string, keyIds: string[])
   return rows;
 }
 
-/**
- * Claims event ids (idempotency): returns the ids that were new. Rows are inserted in id order so
- * that two concurrent uploads of overlapping batches take their row locks in the same order and
- * cannot deadlock; the later one waits for the earlier to commit and then sees the conflict.
- */
-export async function eventIdsClaim(tx: Tx, ids: string[], created: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO access_event_ids (id, created)
-     SELECT id, created FROM unnest($1::uuid[], $2::timestamptz[]) AS t(id, created) ORDER BY id
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [ids, created],
-  );
-  return new Set(rows.map((r) => r.id));
+/** An upload id within its project: ids are one namespace per project, never across tenants. */
+export interface ScopedId {
+  id: string;
+  projectId: string;
 }
 
-/** Which of these ids were recorded before (by an earlier upload). */
-export async function eventIdsSeen(tx: Tx, ids: string[]): Promise<Set<string>> {
+export const scopedKey = (s: ScopedId) => `${s.projectId}:${s.id}`;
+
+/**
+ * Claims event ids in their projects (idempotency): returns the keys (scopedKey) that were new. Rows
+ * are inserted in key order so that two concurrent uploads of overlapping batches take their row
+ * locks in the same order and cannot deadlock; the later one waits for the earlier to commit and
+ * then sees the conflict.
+ */
+export async function eventIdsClaim(tx: Tx, ids: ScopedId[], created: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await tx.query<{ id: string }>(
-    'SELECT id FROM access_event_ids WHERE id = ANY($1::uuid[])',
-    [ids],
+  const { rows } = await tx.query<{ id: string; project_id: string }>(
+    `INSERT INTO access_event_ids (id, project_id, created)
+     SELECT id, project_id, created FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS t(id, project_id, created)
+      ORDER BY id, project_id
+     ON CONFLICT (id, project_id) DO NOTHING RETURNING id, project_id`,
+    [ids.map((s) => s.id), ids.map((s) => s.projectId), created],
   );
-  return new Set(rows.map((r) => r.id));
+  return new Set(rows.map((r) => scopedKey({ id: r.id, projectId: r.project_id })));
+}
+
+/** Which of these ids were recorded before (by an earlier upload) in their projects. */
+export async function eventIdsSeen(tx: Tx, ids: ScopedId[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await tx.query<{ id: string; project_id: string }>(
+    `SELECT i.id, i.project_id FROM access_event_ids i
+       JOIN unnest($1::uuid[], $2::uuid[]) AS t(id, project_id) ON i.id = t.id AND i.project_id = t.project_id`,
+    [ids.map((s) => s.id), ids.map((s) => s.projectId)],
+  );
+  return new Set(rows.map((r) => scopedKey({ id: r.id, projectId: r.project_id })));
 }
 
 export interface NewEventRow {
@@ -98,6 +109,9 @@ export async function eventsInsert(tx: Tx, events: NewEventRow[]): Promise<Date>
      ), f AS (
        INSERT INTO access_event_feed (event_id, project_id, tx_id, created, received)
        SELECT id, project_id, pg_current_xact_id(), created, received FROM e
+       -- The feed is keyed by the event id alone: an id another project used first must not fail
+       -- this upload (that event then is in the log and its webhooks, not in the live stream).
+       ON CONFLICT (event_id) DO NOTHING
      )
      SELECT received, pg_notify('${ACCESS_EVENTS_CHANNEL}', $11) FROM e LIMIT 1`,
     [

@@ -10,6 +10,7 @@ import {
   eventKeysLoad,
   eventsInsert,
   type NewEventRow,
+  scopedKey,
 } from './event-queries.ts';
 import { eventRejectReason } from './event-validation.ts';
 import type { RejectReason } from './schema.ts';
@@ -59,19 +60,26 @@ export async function eventsIngest(
       const k = keys.get(e.keyId);
       return eventRejectReason(k, created[i]!, now, retentionDays);
     });
+    // Ids are one namespace per project (the project of the event's key): an id another tenant
+    // uploaded first neither suppresses this event nor shows as a duplicate. An event whose key is
+    // not the caller's has no project, so it is never a duplicate of anything.
+    const scope = events.map((e) => {
+      const k = keys.get(e.keyId);
+      return k ? scopedKey({ id: e.id, projectId: k.project_id }) : undefined;
+    });
     // The first valid occurrence of an id in the batch is its candidate; later ones are duplicates.
     const candidate = new Map<string, number>();
-    events.forEach((e, i) => {
-      if (!reasons[i] && !candidate.has(e.id)) candidate.set(e.id, i);
+    events.forEach((_, i) => {
+      if (!reasons[i] && !candidate.has(scope[i]!)) candidate.set(scope[i]!, i);
     });
     const candidates = [...candidate.values()];
     const claimed = await eventIdsClaim(
       tx,
-      candidates.map((i) => events[i]!.id),
+      candidates.map((i) => ({ id: events[i]!.id, projectId: keys.get(events[i]!.keyId)!.project_id })),
       candidates.map((i) => created[i]!.toISOString()),
     );
     const rows: NewEventRow[] = candidates
-      .filter((i) => claimed.has(events[i]!.id))
+      .filter((i) => claimed.has(scope[i]!))
       .map((i) => {
         const e = events[i]!;
         const k = keys.get(e.keyId)!;
@@ -106,12 +114,18 @@ export async function eventsIngest(
     }
     // An id recorded by an earlier upload is a duplicate even if it would now be rejected (the
     // key was revoked since, or the event has aged): the app must not keep retrying it.
-    const rejectedIds = events.filter((e, i) => reasons[i] && !claimed.has(e.id)).map((e) => e.id);
-    const seen = await eventIdsSeen(tx, rejectedIds);
+    const rejected = events.flatMap((e, i) => {
+      const k = keys.get(e.keyId);
+      return reasons[i] && k && !claimed.has(scope[i]!) ? [{ id: e.id, projectId: k.project_id }] : [];
+    });
+    const seen = await eventIdsSeen(tx, rejected);
     const results: EventResult[] = events.map((e, i) => {
-      if (candidate.get(e.id) === i && claimed.has(e.id)) return { id: e.id, status: 'accepted' };
+      const s = scope[i];
+      if (s !== undefined && candidate.get(s) === i && claimed.has(s))
+        return { id: e.id, status: 'accepted' };
       const reason = reasons[i];
-      if (!reason || claimed.has(e.id) || seen.has(e.id)) return { id: e.id, status: 'duplicate' };
+      if (!reason || (s !== undefined && (claimed.has(s) || seen.has(s))))
+        return { id: e.id, status: 'duplicate' };
       return { id: e.id, status: 'rejected', reason };
     });
     return { results, accepted: rows };

@@ -67,6 +67,22 @@ export interface SharedKeyInput {
   recurrence: Recurrence | null;
 }
 
+/**
+ * Seconds until `sharer` may share again when it has shared `perHour` keys in the last hour, else
+ * undefined. Takes a transaction-scoped lock on the sharer first, so concurrent shares of one app
+ * user (on any process) are counted one after another and a burst cannot slip past the limit.
+ */
+export async function shareRetryAfter(tx: Tx, sharer: string, perHour: number): Promise<number | undefined> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('app-share:' || $1, 0))", [sharer]);
+  const { rows } = await tx.query<{ wait: number }>(
+    `SELECT greatest(1, ceil(extract(epoch FROM created + interval '1 hour' - now())))::int AS wait
+       FROM keys WHERE shared_by = $1 AND created > now() - interval '1 hour'
+      ORDER BY created DESC OFFSET $2 LIMIT 1`,
+    [sharer, perHour - 1],
+  );
+  return rows[0]?.wait;
+}
+
 /** Creates the shared key, and the recipient's managed user in the project when new. */
 export async function sharedKeyInsert(tx: Tx, k: SharedKeyInput): Promise<KeyRow> {
   await tx.query('INSERT INTO app_users (app_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [k.appUserId]);

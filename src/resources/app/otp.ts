@@ -36,10 +36,11 @@ export async function appUserKnown(db: Queryable, appUserId: string): Promise<bo
 export async function otpIssue(ctx: AppContext, appUserId: string): Promise<string> {
   const code = otpGenerate();
   await ctx.db.query(
-    `INSERT INTO app_login_codes (app_user_id, code_hash, expires, attempts, created)
-     VALUES ($1, $2, now() + make_interval(secs => $3), 0, now())
+    `INSERT INTO app_login_codes (app_user_id, code_hash, expires, code_expires, attempts, created)
+     VALUES ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $3), 0, now())
      ON CONFLICT (app_user_id) DO UPDATE
-       SET code_hash = EXCLUDED.code_hash, expires = EXCLUDED.expires, attempts = 0, created = now()`,
+       SET code_hash = EXCLUDED.code_hash, expires = EXCLUDED.expires, code_expires = EXCLUDED.code_expires,
+           attempts = 0, created = now()`,
     [appUserId, codeHash(ctx, appUserId, code), OTP_TTL_SECONDS],
   );
   return code;

@@ -5,8 +5,8 @@
 //   - it inherits the sharer's recurrence windows;
 //   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, type InvalidParam, notFound } from '../../http/errors.ts';
-import { appKeyFindLive, sharedKeyInsert, sharingRightActive } from './key-queries.ts';
+import { ApiError, badRequest, forbidden, type InvalidParam, notFound } from '../../http/errors.ts';
+import { appKeyFindLive, sharedKeyInsert, shareRetryAfter, sharingRightActive } from './key-queries.ts';
 import type { KeyRow } from './present.ts';
 
 export interface ShareInput {
@@ -27,6 +27,15 @@ export async function keyShare(
       { name: 'appUserId', reason: 'must be another app user' },
     ]);
   return ctx.db.transaction(async (tx) => {
+    // Every share creates a managed user who can ask for login codes: an app user shares at most
+    // LATCHKEY_APP_SHARE_RATE_PER_HOUR keys in any hour, counted in the store (all processes).
+    const perHour = ctx.config.appShareRatePerHour;
+    const wait = perHour > 0 ? await shareRetryAfter(tx, sharer, perHour) : undefined;
+    if (wait !== undefined) {
+      throw new ApiError(429, `You have shared ${perHour} keys in the last hour; retry in ${wait} s`, {
+        headers: { 'retry-after': String(wait) },
+      });
+    }
     const key = await appKeyFindLive(tx, sharer, keyId);
     if (!key) throw notFound('key');
     const rightId = await sharingRightActive(tx, key.project_id, key.lock_id, sharer);

@@ -1,0 +1,66 @@
+// Abuse of the app API from the outside review, replayed: an app user with one sharing right
+// flooding shares to new numbers (each a managed user who may ask for login codes), and strangers
+// asking for login codes for somebody else's phone to lock its owner out or flood it with texts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../test/helpers/app.ts';
+import {
+  appToken,
+  count,
+  keyInsert,
+  lockInsert,
+  newPhone,
+  sharingRightInsert,
+} from '../test/helpers/events.ts';
+import { createTenant, type Tenant } from '../test/helpers/factories.ts';
+
+let t: TestApp;
+let a: Tenant;
+before(async () => {
+  t = await startTestApp();
+  a = await createTenant(t);
+});
+after(() => t.close());
+
+describe('share flood', () => {
+  it('accepts 30 shares per app user per hour (the default), then 429 with Retry-After, on every process', async () => {
+    const sharer = newPhone();
+    const token = await appToken(t, sharer);
+    const lockId = await lockInsert(t, a.projectId);
+    const keyId = await keyInsert(t, { projectId: a.projectId, lockId, appUserId: sharer });
+    await sharingRightInsert(t, a.projectId, lockId, sharer);
+    const usersBefore = await count(t, 'SELECT count(*) AS n FROM managed_users WHERE project_id = $1', [
+      a.projectId,
+    ]);
+    const share = () =>
+      t.call('POST', `/v2/app/keys/${keyId}/share`, { token, body: { appUserId: newPhone() } });
+    const flood = await Promise.all(Array.from({ length: 300 }, share));
+    const statuses = new Map<number, number>();
+    for (const r of flood) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    assert.deepEqual(Object.fromEntries(statuses), { 201: 30, 429: 270 });
+    for (const r of flood.filter((x) => x.status === 429)) {
+      assert.match(String(r.headers['content-type']), /^application\/problem\+json/);
+      const wait = Number(r.headers['retry-after']);
+      assert.ok(wait >= 1 && wait <= 3600, `Retry-After ${r.headers['retry-after']}`);
+    }
+    assert.equal(await count(t, 'SELECT count(*) AS n FROM keys WHERE shared_by = $1', [sharer]), 30);
+    assert.equal(
+      await count(t, 'SELECT count(*) AS n FROM managed_users WHERE project_id = $1', [a.projectId]),
+      usersBefore + 30,
+    );
+    // Another app user is not held back by this one's flood.
+    const other = newPhone();
+    const otherKey = await keyInsert(t, { projectId: a.projectId, lockId, appUserId: other });
+    await sharingRightInsert(t, a.projectId, lockId, other);
+    const r = await t.call('POST', `/v2/app/keys/${otherKey}/share`, {
+      token: await appToken(t, other),
+      body: { appUserId: newPhone() },
+    });
+    assert.equal(r.status, 201);
+    // An hour later (the shares aged in the store) the sharer may share again.
+    await t.store.db.query("UPDATE keys SET created = created - interval '1 hour' WHERE shared_by = $1", [
+      sharer,
+    ]);
+    assert.equal((await share()).status, 201);
+  });
+});
