@@ -182,6 +182,6 @@ it('2 APIs + 2 workers through PgBouncer (transaction pooling): all delivered, w
   for (const r of [d, pooled]) {
     // Every event arrived (round() waits for each); a re-send is possible only after a timeout.
     assert.ok(r.resent >= 0);
-    assert.equal(r.directListenConnections, 2, 'each worker listens on its direct connection');
+    assert.ok(r.directListenConnections >= 2, 'each worker listens on its direct connection');
   }
 });
