@@ -34,14 +34,16 @@ after(cleanup);
 const SECONDS = Number(process.env.PGBOUNCER_SECONDS || 10);
 const EVENTS_PER_TICK = 5;
 const TICK_MS = 50; // 100 events/s
+const LISTEN_APP = 'latchkey_listen';
 
 async function listeners(cluster: PgCluster, db: string): Promise<number> {
   const c = new pg.Client({ connectionString: cluster.url('postgres') });
   await c.connect();
   try {
     const { rows } = await c.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'",
-      [db],
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = $1 AND application_name = $2 AND query ILIKE 'LISTEN %'`,
+      [db, LISTEN_APP],
     );
     return rows[0]!.n;
   } finally {
@@ -72,7 +74,8 @@ async function stack(cluster: PgCluster, db: string, databaseUrl: string): Promi
   onCleanup(() => rx.close());
   const env = baseEnv({
     DATABASE_URL: databaseUrl,
-    LATCHKEY_LISTEN_DATABASE_URL: cluster.url(db),
+    // Named, so that the test sees these LISTEN connections are the direct ones.
+    LATCHKEY_LISTEN_DATABASE_URL: `${cluster.url(db)}?application_name=${LISTEN_APP}`,
     LATCHKEY_WEBHOOK_TIMEOUT_MS: '15000',
     LATCHKEY_PG_POOL_SIZE: '10',
   });
