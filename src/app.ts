@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { tokenRoutes } from './auth/token-routes.ts';
 import { authV1Routes } from './auth/v1-routes.ts';
 import { wellKnownRoutes } from './auth/well-known-routes.ts';
+import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { createRequireToken } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -74,5 +75,6 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   await appRoutes(app, ctx, requireToken);
   await accessLogRoutes(app, ctx, requireToken);
   await webhookRoutes(app, ctx, requireToken, { webhookCa: o.webhookCa });
+  consoleRoutes(app);
   return app;
 }

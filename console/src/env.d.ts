@@ -1,0 +1,2 @@
+// esbuild bundles imported CSS into the console's stylesheet.
+declare module '*.css';
