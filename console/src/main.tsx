@@ -6,6 +6,9 @@ import { go, useRoute } from './router.ts';
 import { loadSession, type Session, saveSession } from './session.ts';
 import './style.css';
 import { Login } from './views/login.tsx';
+import { Organization, Organizations } from './views/operator.tsx';
+import { ProjectView } from './views/project.tsx';
+import { Projects } from './views/projects.tsx';
 
 function App() {
   const [session, setSession] = useState<Session | undefined>(loadSession);
@@ -37,10 +40,21 @@ function App() {
         </button>
       </nav>
       <main>
-        <p>Signed in. Screen: {route.join(' / ') || 'home'}</p>
+        <Screen session={session} route={route} />
       </main>
     </div>
   );
+}
+
+function Screen({ session, route }: { session: Session; route: string[] }) {
+  const [top, id, tab, ...rest] = route;
+  if (session.kind === 'operator') {
+    if (top === 'organizations' && id) return <Organization session={session} organizationId={id} />;
+    return <Organizations session={session} />;
+  }
+  if (top === 'projects' && id)
+    return <ProjectView session={session} projectId={id} tab={tab ?? 'locks'} rest={rest} />;
+  return <Projects session={session} />;
 }
 
 const root = document.getElementById('app');

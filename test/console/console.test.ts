@@ -1,38 +1,70 @@
-// The web console in a real browser (chromium through playwright-core) against a real server
-// process, through the public API only.
+// The web console in a real browser (Debian's chromium through playwright-core) against a real
+// server process, using the public API only: operator login → organization and client → integrator
+// login → sandbox project, lock, user, key, webhook → a test delivery reaches a real HTTPS receiver
+// → a simulated event appears in another tab's live tail and in the access log. Every screen is
+// saved under test-results/console/<store>/. Figures (first load, tail delay) are printed, never
+// asserted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { CONSOLE_CSP } from '../../src/console/routes.ts';
 import { launchBrowser, shot } from '../helpers/browser.ts';
+import { type Receiver, startReceiver, waitFor } from '../helpers/delivery.ts';
 import { E2E_ADMIN_TOKEN, type E2eServer, startE2eServer } from '../helpers/e2e.ts';
 import { type ProcessStore, processStore } from '../helpers/process.ts';
 
+const PHONE = `+4792${String(process.pid % 100_000).padStart(5, '0')}1`;
+
 let store: ProcessStore;
 let s: E2eServer;
+let rx: Receiver;
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 const problems: string[] = [];
 
-before(async () => {
-  store = await processStore();
-  s = await startE2eServer(store);
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+function watch(p: Page): Page {
   // Any CSP violation or script error fails the run (an API answering 4xx is logged by the browser
   // as a failed resource load: that is the API's answer, shown on screen, not a console fault).
-  page.on('console', (m) => {
+  p.on('console', (m) => {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
   });
-  page.on('pageerror', (e) => problems.push(e.message));
+  p.on('pageerror', (e) => problems.push(e.message));
+  return p;
+}
+
+before(async () => {
+  store = await processStore();
+  rx = await startReceiver((_r, res) => {
+    res.writeHead(204).end();
+  });
+  s = await startE2eServer(store);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = watch(await context.newPage());
 });
 after(async () => {
   await browser?.close();
   await s?.stop();
+  await rx?.close();
   await store?.dispose();
 });
 
-describe('console', () => {
+async function integratorLogin(p: Page, clientId: string, secret: string) {
+  await p.goto(`${s.base}/console`);
+  await p.getByLabel('Client ID').fill(clientId);
+  await p.getByLabel('Client secret').fill(secret);
+  await p.getByRole('button', { name: 'Log in' }).click();
+  await p.getByRole('button', { name: 'Log out' }).waitFor();
+}
+
+describe('console in a real browser', () => {
+  let clientId: string;
+  let clientSecret: string;
+  let projectUrl: string;
+  let webhookSecret: string;
+
   it('is served with a strict CSP and hashed, long-cached assets', async () => {
     const r = await fetch(`${s.base}/console`);
     assert.equal(r.status, 200);
@@ -48,27 +80,158 @@ describe('console', () => {
     assert.equal((await fetch(`${s.base}/console/assets/nope.js`)).status, 404);
   });
 
-  it('an integrator logs in with client credentials', async () => {
-    const org = await s.call('POST', '/admin/v1/organizations', {
-      token: E2E_ADMIN_TOKEN,
-      body: { name: 'Console Org' },
-    });
-    const client = await s.call('POST', `/admin/v1/organizations/${org.body.organization.id}/clients`, {
-      token: E2E_ADMIN_TOKEN,
-      body: { name: 'console integrator' },
-    });
+  it('loads quickly and is usable from the keyboard', async () => {
+    let bytes = 0;
+    const onResponse = async (r: { url(): string; body(): Promise<Buffer> }) => {
+      if (r.url().startsWith(`${s.base}/console`))
+        bytes += (await r.body().catch(() => Buffer.alloc(0))).length;
+    };
+    page.on('response', onResponse);
+    const t0 = Date.now();
     await page.goto(`${s.base}/console`);
-    await page.getByLabel('Client ID').fill(client.body.client.id);
-    await page.getByLabel('Client secret').fill('wrong');
+    await page.getByLabel('Client ID').waitFor();
+    const interactive = Date.now() - t0;
+    page.off('response', onResponse);
+    console.log(`# console first load: ${bytes} bytes uncompressed, interactive after ${interactive} ms`);
+    // Tab reaches the tabs and fields in order; focus is visible (outline from :focus-visible).
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    const clientField = await page.getByLabel('Client ID').getAttribute('id');
+    assert.equal(focused, clientField);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    assert.notEqual(outline, 'none');
+    await shot(page, '01-login');
+  });
+
+  it('an operator logs in with the admin token, creates an organization and a client', async () => {
+    await page.getByRole('tab', { name: 'Operator' }).click();
+    await page.getByLabel('Admin token').fill('not-the-admin-token-0123456789abcdef');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('alert').waitFor();
-    await shot(page, '01-login-error');
-    await page.getByLabel('Client secret').fill(client.body.clientSecret);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await shot(page, '02-signed-in');
-    // Credentials live in this tab's sessionStorage only.
+    await page.getByLabel('Admin token').fill(E2E_ADMIN_TOKEN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Organizations' }).waitFor();
+    await page.getByLabel('Organization name').fill('Harbour Properties');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('link', { name: 'Harbour Properties' }).click();
+    await page.getByLabel('Client name').fill('booking-system');
+    await page.getByRole('button', { name: 'Create client' }).click();
+    clientSecret = (await page.getByTestId('secret').textContent()) ?? '';
+    assert.match(clientSecret, /^lk_secret_/);
+    clientId =
+      (await page.getByRole('table', { name: 'API clients' }).locator('code').first().textContent()) ?? '';
+    await page.getByRole('button', { name: 'Grants' }).click();
+    await page.getByRole('table', { name: 'Grants' }).getByText('organization.admin').waitFor();
+    await shot(page, '02-operator-clients');
+    await page.goto(`${s.base}/console#/organizations`);
+    await page.getByText('Signing keys').waitFor();
+    await shot(page, '03-operator-organizations');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // Nothing of the session outlives the tab in localStorage.
     assert.equal(await page.evaluate(() => localStorage.length), 0);
+  });
+
+  it('an integrator creates a sandbox project, a lock, a user and a key', async () => {
+    await integratorLogin(page, clientId, clientSecret);
+    await page.getByLabel('Project name').fill('Harbour View');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page
+      .getByRole('tab', { name: 'Locks' })
+      .or(page.getByRole('link', { name: 'Locks' }))
+      .first()
+      .waitFor();
+    projectUrl = page.url().replace(/\/locks$/, '');
+    await page.getByLabel('Lock name').fill('Front door');
+    await page.getByLabel('Address').fill('Kaigata 1, Oslo');
+    await page.getByRole('button', { name: 'Onboard lock' }).click();
+    await page.getByRole('table', { name: 'Locks' }).getByText('Front door').waitFor();
+    await shot(page, '04-locks');
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Phone number').fill(PHONE);
+    await page.getByLabel('First name').fill('Kari');
+    await page.getByLabel('Last name').fill('Nordmann');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('table', { name: 'Managed users' }).getByText('Kari Nordmann').waitFor();
+    await shot(page, '05-users');
+
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByLabel('App user phone').fill('4792');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const err = await page.getByRole('alert').textContent();
+    assert.match(err ?? '', /phone|E\.164|\+/i, 'a bad phone number is explained in words');
+    await page.getByLabel('App user phone').fill(PHONE);
+    await page.getByRole('button', { name: 'Add window' }).click();
+    await shot(page, '06-key-windows');
+    await page.getByRole('button', { name: 'Remove window 1' }).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('table', { name: 'Keys' }).getByText('active').waitFor();
+    await shot(page, '07-keys');
+  });
+
+  it('registers a webhook and sends a test delivery to a real HTTPS receiver', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('Receiver URL').fill(rx.url('/latchkey'));
+    await page.getByRole('button', { name: 'Register webhook' }).click();
+    webhookSecret = (await page.getByTestId('secret').textContent()) ?? '';
+    assert.match(webhookSecret, /^whsec_/);
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText(/Test delivery to .*: 204/).waitFor();
+    const got = rx.requests.at(-1)!;
+    const verified = new Webhook(webhookSecret).verify(got.body, {
+      'webhook-id': String(got.headers['webhook-id']),
+      'webhook-timestamp': String(got.headers['webhook-timestamp']),
+      'webhook-signature': String(got.headers['webhook-signature']),
+    });
+    assert.equal((verified as { lockName: string }).lockName, 'Front door');
+    await shot(page, '08-webhooks');
+  });
+
+  it('a simulated event reaches another tab live tail, the receiver and the access log', async () => {
+    const tail = watch(await context.newPage());
+    await integratorLogin(tail, clientId, clientSecret);
+    await tail.goto(`${projectUrl}/log`);
+    await tail.getByLabel('Live tail').check();
+    await tail.getByText('Live: new events appear at the top').waitFor();
+
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const before = rx.requests.length;
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Simulate unlock' }).click();
+    await page.getByText(/Simulated "unlocked" .*: accepted/).waitFor();
+    await tail.getByRole('table', { name: 'Access events' }).getByText('unlocked').waitFor();
+    console.log(`# live tail: simulate click -> row on screen in ${Date.now() - t0} ms`);
+    await shot(tail, '09-live-tail');
+    await waitFor('the simulated event delivered', () => rx.requests.length > before, 15_000);
+    await tail.close();
+
+    await page.getByRole('link', { name: 'Access log' }).click();
+    await page.getByRole('table', { name: 'Access events' }).getByText('Kari Nordmann').waitFor();
+    await shot(page, '10-access-log');
+
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: rx.url('/latchkey') }).click();
+    await page
+      .getByRole('table', { name: 'Delivery list' })
+      .getByText('succeeded')
+      .waitFor({ timeout: 15_000 });
+    await shot(page, '11-deliveries');
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByText('Access events per hour, by lock').waitFor();
+    await page.getByText('Attempt latency per webhook').waitFor();
+    await shot(page, '12-activity');
+  });
+
+  it('works at a phone width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('table', { name: 'Keys' }).getByText('active').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px at 390px`);
+    await shot(page, '13-phone-keys');
   });
 
   it('had no script errors or CSP violations', () => {

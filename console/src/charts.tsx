@@ -1,0 +1,154 @@
+// Small SVG charts written here (no chart library, no CDN): stacked bars over hours and horizontal
+// bars per item. Each chart has a title, a legend, and the same numbers as a table for screen
+// readers.
+const PALETTE = ['#2457d6', '#e07b00', '#137333', '#b42318', '#7b3fb5', '#00838f', '#8d6e63', '#5b6470'];
+
+export function colorOf(i: number): string {
+  return PALETTE[i % PALETTE.length]!;
+}
+
+export interface Stack {
+  label: string;
+  parts: Record<string, number>;
+}
+
+export function StackedBars(props: {
+  title: string;
+  stacks: Stack[];
+  series: string[];
+  colors?: Record<string, string>;
+}) {
+  const { stacks, series } = props;
+  const W = 720;
+  const H = 200;
+  const pad = { l: 36, r: 8, t: 8, b: 28 };
+  const max = Math.max(1, ...stacks.map((s) => series.reduce((a, k) => a + (s.parts[k] ?? 0), 0)));
+  const bw = (W - pad.l - pad.r) / Math.max(1, stacks.length);
+  const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
+  const color = (k: string, i: number) => props.colors?.[k] ?? colorOf(i);
+  return (
+    <figure class="chart">
+      <figcaption>{props.title}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.title}>
+        <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} stroke="#999" />
+        <text x={pad.l - 4} y={y(max) + 4} text-anchor="end" font-size="11">
+          {max}
+        </text>
+        <text x={pad.l - 4} y={y(0)} text-anchor="end" font-size="11">
+          0
+        </text>
+        {stacks.map((s, i) => {
+          let base = 0;
+          return (
+            <g key={s.label}>
+              {series.map((k, j) => {
+                const v = s.parts[k] ?? 0;
+                if (v === 0) return null;
+                const r = (
+                  <rect
+                    key={k}
+                    x={pad.l + i * bw + 1}
+                    y={y(base + v)}
+                    width={Math.max(1, bw - 2)}
+                    height={y(base) - y(base + v)}
+                    fill={color(k, j)}
+                  >
+                    <title>{`${s.label} ${k}: ${v}`}</title>
+                  </rect>
+                );
+                base += v;
+                return r;
+              })}
+              {i % Math.ceil(stacks.length / 8) === 0 && (
+                <text x={pad.l + i * bw + bw / 2} y={H - 10} text-anchor="middle" font-size="11">
+                  {s.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <Legend series={series} color={color} />
+      <table class="sr-only">
+        <caption>{props.title}</caption>
+        <thead>
+          <tr>
+            <th>Hour</th>
+            {series.map((k) => (
+              <th key={k}>{k}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {stacks.map((s) => (
+            <tr key={s.label}>
+              <td>{s.label}</td>
+              {series.map((k) => (
+                <td key={k}>{s.parts[k] ?? 0}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+export function HBars(props: {
+  title: string;
+  unit: string;
+  rows: { label: string; values: Record<string, number> }[];
+  series: string[];
+}) {
+  const max = Math.max(1, ...props.rows.flatMap((r) => props.series.map((k) => r.values[k] ?? 0)));
+  const rowH = 14 * props.series.length + 10;
+  const W = 720;
+  const L = 220;
+  const H = Math.max(rowH, props.rows.length * rowH);
+  return (
+    <figure class="chart">
+      <figcaption>{props.title}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.title}>
+        {props.rows.map((r, i) => (
+          <g key={r.label}>
+            <text x={L - 6} y={i * rowH + 14} text-anchor="end" font-size="11">
+              {r.label.length > 34 ? `${r.label.slice(0, 33)}…` : r.label}
+            </text>
+            {props.series.map((k, j) => {
+              const v = r.values[k] ?? 0;
+              const w = ((W - L - 70) * v) / max;
+              return (
+                <g key={k}>
+                  <rect
+                    x={L}
+                    y={i * rowH + 4 + j * 14}
+                    width={Math.max(1, w)}
+                    height={12}
+                    fill={colorOf(j)}
+                  />
+                  <text x={L + w + 4} y={i * rowH + 14 + j * 14} font-size="11">
+                    {`${Math.round(v)} ${props.unit}`}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+        ))}
+      </svg>
+      <Legend series={props.series} color={(_k, i) => colorOf(i)} />
+    </figure>
+  );
+}
+
+function Legend({ series, color }: { series: string[]; color: (k: string, i: number) => string }) {
+  return (
+    <ul class="legend">
+      {series.map((k, i) => (
+        <li key={k}>
+          <span class="swatch" style={{ background: color(k, i) }} />
+          {k}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,238 @@
+// Keys: create (start/end or duration, weekly windows), filter by lock and state, revoke, and in a
+// sandbox project simulate the key's app user locking or unlocking (the real event path).
+import { useState } from 'preact/hooks';
+import { useLoad } from '../hooks.ts';
+import { allPages, fmtTime } from '../project-api.ts';
+import { ErrorLine, Field, useAction } from '../ui.tsx';
+import { useLocks } from './locks.tsx';
+import type { TabProps } from './project.tsx';
+import { type Window, WindowEditor } from './windows.tsx';
+
+interface Key {
+  id: string;
+  lockId: string;
+  appUserId: string;
+  start: string;
+  end: string | null;
+  recurrence: { windows: Window[] } | null;
+  state: string;
+  origin: string;
+  sharedBy?: string;
+}
+
+const STATES = ['scheduled', 'active', 'expired', 'revoked'] as const;
+
+/** A datetime-local input's value (local time) as ISO 8601 UTC, or undefined when empty. */
+const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+export function Keys({ api, sandbox }: TabProps) {
+  const locks = useLocks(api);
+  const [lockFilter, setLockFilter] = useState('');
+  const [hidden, setHidden] = useState<string[]>(['revoked', 'expired']);
+  const keys = useLoad(() => {
+    const f = new URLSearchParams();
+    if (lockFilter) f.set('lockId', lockFilter);
+    if (hidden.length) f.set('excludeStates', hidden.join(','));
+    return allPages<Key>((q) => api.get(`/keys?${f}&${q}`), 'keys');
+  }, [api, lockFilter, hidden.join()]);
+  const lockName = (id: string) => locks.data?.find((l) => l.id === id)?.name ?? id;
+  const act = useAction();
+  const [simulated, setSimulated] = useState<string>('');
+
+  return (
+    <div>
+      <NewKey api={api} locks={locks.data ?? []} onCreated={keys.reload} />
+      <fieldset class="filters" aria-label="Filter keys">
+        <label>
+          Lock{' '}
+          <select value={lockFilter} onChange={(e) => setLockFilter(e.currentTarget.value)}>
+            <option value="">All locks</option>
+            {locks.data?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {STATES.map((s) => (
+          <label class="check" key={s}>
+            <input
+              type="checkbox"
+              checked={!hidden.includes(s)}
+              onChange={(e) =>
+                setHidden(e.currentTarget.checked ? hidden.filter((x) => x !== s) : [...hidden, s])
+              }
+            />
+            {s}
+          </label>
+        ))}
+      </fieldset>
+      <ErrorLine error={keys.error ?? act.error} />
+      {simulated && (
+        <p class="ok" role="status">
+          {simulated}
+        </p>
+      )}
+      <table aria-label="Keys">
+        <thead>
+          <tr>
+            <th>App user</th>
+            <th>Lock</th>
+            <th>Valid</th>
+            <th>Windows</th>
+            <th>State</th>
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data?.map((k) => (
+            <tr key={k.id} data-key-id={k.id}>
+              <td>
+                {k.appUserId}
+                {k.origin === 'shared' && <small class="hint"> shared by {k.sharedBy}</small>}
+              </td>
+              <td>{lockName(k.lockId)}</td>
+              <td>
+                {fmtTime(k.start)} → {k.end ? fmtTime(k.end) : 'no end'}
+              </td>
+              <td>
+                {k.recurrence?.windows.map((w) => `${w.days.join(',')} ${w.from}–${w.to}`).join('; ') ??
+                  'any time'}
+              </td>
+              <td>
+                <span class={`state ${k.state}`}>{k.state}</span>
+              </td>
+              <td class="actions">
+                {sandbox && k.state !== 'revoked' && (
+                  <>
+                    {(['unlocked', 'locked'] as const).map((action) => (
+                      <button
+                        type="button"
+                        key={action}
+                        disabled={act.busy}
+                        onClick={() =>
+                          act.run(async () => {
+                            const r = await api.send('POST', `/keys/${k.id}/simulate`, { action });
+                            const res = r.result;
+                            setSimulated(
+                              `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`,
+                            );
+                          })
+                        }
+                      >
+                        Simulate {action === 'unlocked' ? 'unlock' : 'lock'}
+                      </button>
+                    ))}
+                  </>
+                )}
+                {k.state !== 'revoked' && (
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={act.busy}
+                    onClick={() =>
+                      act.run(async () => {
+                        await api.send('DELETE', `/keys/${k.id}`);
+                        keys.reload();
+                      })
+                    }
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {keys.data?.length === 0 && <p>No keys match.</p>}
+    </div>
+  );
+}
+
+function NewKey(props: {
+  api: TabProps['api'];
+  locks: { id: string; name: string }[];
+  onCreated: () => void;
+}) {
+  const [lockId, setLockId] = useState('');
+  const [phone, setPhone] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [duration, setDuration] = useState('');
+  const [windows, setWindows] = useState<Window[]>([]);
+  const { busy, error, run } = useAction();
+  const chosenLock = lockId || props.locks[0]?.id || '';
+  return (
+    <form
+      class="card"
+      aria-label="New key"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await props.api.send('POST', '/keys', {
+            keys: [
+              {
+                lockId: chosenLock,
+                appUserId: phone.trim(),
+                start: iso(start),
+                end: iso(end),
+                durationMinutes: duration ? Number(duration) : undefined,
+                recurrence: windows.length ? { windows } : undefined,
+              },
+            ],
+          });
+          setPhone('');
+          setWindows([]);
+          props.onCreated();
+        });
+      }}
+    >
+      <h2>New key</h2>
+      <div class="row">
+        <div class="field">
+          <label for="key-lock">Lock</label>
+          <select
+            id="key-lock"
+            value={chosenLock}
+            onChange={(e) => setLockId(e.currentTarget.value)}
+            required
+          >
+            {props.locks.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label="App user phone"
+          type="tel"
+          value={phone}
+          onInput={setPhone}
+          required
+          placeholder="+4799887766"
+        />
+      </div>
+      <div class="row">
+        <Field label="Start" type="datetime-local" value={start} onInput={setStart} hint="Empty: now" />
+        <Field label="End" type="datetime-local" value={end} onInput={setEnd} hint="Empty: no end" />
+        <Field
+          label="Duration (minutes)"
+          type="number"
+          value={duration}
+          onInput={setDuration}
+          hint="Instead of an end"
+        />
+      </div>
+      <WindowEditor value={windows} onChange={setWindows} />
+      <ErrorLine error={error} />
+      <button type="submit" class="primary" disabled={busy || props.locks.length === 0}>
+        Create key
+      </button>
+      {props.locks.length === 0 && <p class="hint">Onboard a lock first.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,314 @@
+// Operators (the admin token): organizations, their API clients (the secret is shown once;
+// rotate; delete), each client's grants, and which signing keys the server publishes.
+import { useState } from 'preact/hooks';
+import { call } from '../api.ts';
+import { useLoad } from '../hooks.ts';
+import { fmtTime } from '../project-api.ts';
+import { href } from '../router.ts';
+import { ErrorLine, Field, Page, SecretOnce, useAction } from '../ui.tsx';
+
+type Op = { adminToken: string };
+
+const admin = <T = any>(s: Op, method: string, path: string, body?: unknown) =>
+  call<T>(method, `/admin/v1${path}`, { token: s.adminToken, body });
+
+export function Organizations({ session }: { session: Op }) {
+  const orgs = useLoad(async () => {
+    const all: { id: string; name: string; created: string }[] = [];
+    let after: string | undefined;
+    do {
+      const r = await admin(
+        session,
+        'GET',
+        `/organizations?limit=1000${after ? `&startAfterId=${after}` : ''}`,
+      );
+      all.push(...r.organizations);
+      after = r.startAfterId;
+    } while (after);
+    return all;
+  }, [session]);
+  const [name, setName] = useState('');
+  const add = useAction();
+  return (
+    <Page title="Organizations">
+      <form
+        class="card"
+        aria-label="New organization"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add.run(async () => {
+            await admin(session, 'POST', '/organizations', { name });
+            setName('');
+            orgs.reload();
+          });
+        }}
+      >
+        <div class="row">
+          <Field label="Organization name" value={name} onInput={setName} required />
+        </div>
+        <ErrorLine error={add.error} />
+        <button type="submit" class="primary" disabled={add.busy}>
+          Create organization
+        </button>
+      </form>
+      <ErrorLine error={orgs.error} />
+      <table aria-label="Organizations">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Id</th>
+            <th>Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orgs.data?.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <a href={href('organizations', o.id)}>{o.name}</a>
+              </td>
+              <td>
+                <code>{o.id}</code>
+              </td>
+              <td>{fmtTime(o.created)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {orgs.data?.length === 0 && <p>No organizations yet.</p>}
+      <SigningKeys />
+    </Page>
+  );
+}
+
+export function Organization({ session, organizationId }: { session: Op; organizationId: string }) {
+  const clients = useLoad(
+    () => admin(session, 'GET', `/organizations/${organizationId}/clients`).then((r) => r.clients),
+    [session, organizationId],
+  );
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState<{ label: string; value: string }>();
+  const [open, setOpen] = useState<string | undefined>();
+  const act = useAction();
+  return (
+    <Page title="API clients">
+      <p class="crumbs">
+        <a href={href('organizations')}>Organizations</a> / <code>{organizationId}</code>
+      </p>
+      <form
+        class="card"
+        aria-label="New API client"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act.run(async () => {
+            const r = await admin(session, 'POST', `/organizations/${organizationId}/clients`, { name });
+            setSecret({
+              label: `Client secret of ${r.client.name} (client id ${r.client.id})`,
+              value: r.clientSecret,
+            });
+            setName('');
+            clients.reload();
+          });
+        }}
+      >
+        <div class="row">
+          <Field label="Client name" value={name} onInput={setName} required />
+        </div>
+        <button type="submit" class="primary" disabled={act.busy}>
+          Create client
+        </button>
+      </form>
+      {secret && <SecretOnce label={secret.label} value={secret.value} />}
+      <ErrorLine error={clients.error ?? act.error} />
+      <table aria-label="API clients">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Client id</th>
+            <th>Created</th>
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clients.data?.map((c: { id: string; name: string; created: string }) => (
+            <>
+              <tr key={c.id}>
+                <td>{c.name}</td>
+                <td>
+                  <code>{c.id}</code>
+                </td>
+                <td>{fmtTime(c.created)}</td>
+                <td class="actions">
+                  <button
+                    type="button"
+                    aria-expanded={open === c.id}
+                    onClick={() => setOpen(open === c.id ? undefined : c.id)}
+                  >
+                    Grants
+                  </button>
+                  <button
+                    type="button"
+                    disabled={act.busy}
+                    onClick={() =>
+                      act.run(async () => {
+                        const r = await admin(session, 'POST', `/clients/${c.id}/rotate-secret`);
+                        setSecret({
+                          label: `New secret of ${c.name} (the old one stops working)`,
+                          value: r.clientSecret,
+                        });
+                      })
+                    }
+                  >
+                    Rotate secret
+                  </button>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={act.busy}
+                    onClick={() => {
+                      if (!confirm(`Delete client ${c.name}? Its tokens stop working within seconds.`))
+                        return;
+                      void act.run(async () => {
+                        await admin(session, 'DELETE', `/clients/${c.id}`);
+                        clients.reload();
+                      });
+                    }}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+              {open === c.id && (
+                <tr key={`${c.id}-grants`}>
+                  <td colSpan={4}>
+                    <Grants session={session} clientId={c.id} />
+                  </td>
+                </tr>
+              )}
+            </>
+          ))}
+        </tbody>
+      </table>
+    </Page>
+  );
+}
+
+function Grants({ session, clientId }: { session: Op; clientId: string }) {
+  const grants = useLoad(
+    () => admin(session, 'GET', `/clients/${clientId}/grants`).then((r) => r.grants),
+    [clientId],
+  );
+  const [resourceType, setType] = useState<'organization' | 'project'>('project');
+  const [resourceId, setId] = useState('');
+  const [scope, setScope] = useState('project.admin');
+  const act = useAction();
+  const scopes =
+    resourceType === 'organization' ? ['organization.admin'] : ['project.admin', 'project.installer'];
+  return (
+    <div class="grants">
+      <ErrorLine error={grants.error ?? act.error} />
+      <table aria-label="Grants">
+        <thead>
+          <tr>
+            <th>Resource</th>
+            <th>Scope</th>
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {grants.data?.map((g: { resourceType: string; resourceId: string; scope: string }) => (
+            <tr key={g.resourceId}>
+              <td>
+                {g.resourceType} <code>{g.resourceId}</code>
+              </td>
+              <td>{g.scope}</td>
+              <td>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    act.run(async () => {
+                      await admin(
+                        session,
+                        'DELETE',
+                        `/clients/${clientId}/grants?resourceId=${g.resourceId}`,
+                      );
+                      grants.reload();
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        class="row"
+        aria-label="Give a grant"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act.run(async () => {
+            await admin(session, 'PUT', `/clients/${clientId}/grants`, {
+              resourceType,
+              resourceId: resourceId.trim(),
+              scope,
+            });
+            setId('');
+            grants.reload();
+          });
+        }}
+      >
+        <label>
+          Resource type{' '}
+          <select
+            value={resourceType}
+            onChange={(e) => {
+              const t = e.currentTarget.value as 'organization' | 'project';
+              setType(t);
+              setScope(t === 'organization' ? 'organization.admin' : 'project.admin');
+            }}
+          >
+            <option value="project">project</option>
+            <option value="organization">organization</option>
+          </select>
+        </label>
+        <Field label="Resource id" value={resourceId} onInput={setId} required />
+        <label>
+          Scope{' '}
+          <select value={scope} onChange={(e) => setScope(e.currentTarget.value)}>
+            {scopes.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Give grant</button>
+      </form>
+    </div>
+  );
+}
+
+/** The token-signing keys the server publishes (JWKS): what verifiers can check tokens with now. */
+function SigningKeys() {
+  const jwks = useLoad(() => call('GET', '/.well-known/jwks.json'), []);
+  return (
+    <section class="card" aria-label="Signing keys">
+      <h2>Signing keys</h2>
+      <ErrorLine error={jwks.error} />
+      <ul>
+        {jwks.data?.keys.map((k: { kid: string; alg?: string; crv?: string }) => (
+          <li key={k.kid}>
+            <code>{k.kid}</code> {k.alg ?? 'ES256'} {k.crv ?? ''}
+          </li>
+        ))}
+      </ul>
+      <p class="hint">
+        Rotate with <code>latchkey keys rotate</code>: a new key is published before it signs.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// One project: a tab per resource. The tab is part of the URL (#/projects/<id>/<tab>).
+import { useMemo } from 'preact/hooks';
+import { useLoad } from '../hooks.ts';
+import { type Integrator, projectApi } from '../project-api.ts';
+import { href } from '../router.ts';
+import { ErrorLine } from '../ui.tsx';
+import { AccessLog } from './access-log.tsx';
+import { Activity } from './activity.tsx';
+import { Keys } from './keys.tsx';
+import { Locks } from './locks.tsx';
+import { Sharing } from './sharing.tsx';
+import { Users } from './users.tsx';
+import { Webhooks } from './webhooks.tsx';
+
+const TABS = [
+  ['locks', 'Locks'],
+  ['users', 'Users'],
+  ['keys', 'Keys'],
+  ['sharing', 'Sharing rights'],
+  ['webhooks', 'Webhooks'],
+  ['log', 'Access log'],
+  ['activity', 'Activity'],
+] as const;
+
+export function ProjectView(props: { session: Integrator; projectId: string; tab: string; rest: string[] }) {
+  const api = useMemo(() => projectApi(props.session, props.projectId), [props.session, props.projectId]);
+  const project = useLoad(() => api.get('').then((r) => r.project), [api]);
+  const p = project.data;
+  const tab = TABS.some(([t]) => t === props.tab) ? props.tab : 'locks';
+  const ctx = { api, project: p, sandbox: Boolean(p?.sandbox) };
+  return (
+    <section>
+      <p class="crumbs">
+        <a href={href('projects')}>Projects</a> / {p?.name ?? props.projectId}
+        {p?.sandbox && <span class="badge">sandbox</span>}
+      </p>
+      <ErrorLine error={project.error} />
+      <nav class="tabs" aria-label="Project">
+        {TABS.map(([t, label]) => (
+          <a
+            key={t}
+            href={href('projects', props.projectId, t)}
+            class={t === tab ? 'tab active' : 'tab'}
+            aria-current={t === tab ? 'page' : undefined}
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+      {tab === 'locks' && <Locks {...ctx} />}
+      {tab === 'users' && <Users {...ctx} />}
+      {tab === 'keys' && <Keys {...ctx} />}
+      {tab === 'sharing' && <Sharing {...ctx} />}
+      {tab === 'webhooks' && <Webhooks {...ctx} webhookId={props.rest[0]} />}
+      {tab === 'log' && <AccessLog {...ctx} />}
+      {tab === 'activity' && <Activity {...ctx} />}
+    </section>
+  );
+}
+
+export interface TabProps {
+  api: ReturnType<typeof projectApi>;
+  project: any;
+  sandbox: boolean;
+}

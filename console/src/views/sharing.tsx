@@ -1,0 +1,110 @@
+// Sharing rights: who may share their key to a lock from the app.
+import { useState } from 'preact/hooks';
+import { useLoad } from '../hooks.ts';
+import { allPages, fmtTime } from '../project-api.ts';
+import { ErrorLine, Field, useAction } from '../ui.tsx';
+import { useLocks } from './locks.tsx';
+import type { TabProps } from './project.tsx';
+
+interface SharingRight {
+  id: string;
+  lockId: string;
+  appUserId: string;
+  created: string;
+}
+
+export function Sharing({ api }: TabProps) {
+  const locks = useLocks(api);
+  const rights = useLoad(
+    () => allPages<SharingRight>((q) => api.get(`/sharing-rights?${q}`), 'sharingRights'),
+    [api],
+  );
+  const [lockId, setLockId] = useState('');
+  const [phone, setPhone] = useState('');
+  const add = useAction();
+  const act = useAction();
+  const chosenLock = lockId || locks.data?.[0]?.id || '';
+  const lockName = (id: string) => locks.data?.find((l) => l.id === id)?.name ?? id;
+  return (
+    <div>
+      <form
+        class="card"
+        aria-label="New sharing right"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add.run(async () => {
+            await api.send('POST', '/sharing-rights', {
+              sharingRights: [{ lockId: chosenLock, appUserId: phone.trim() }],
+            });
+            setPhone('');
+            rights.reload();
+          });
+        }}
+      >
+        <h2>New sharing right</h2>
+        <div class="row">
+          <div class="field">
+            <label for="share-lock">Lock</label>
+            <select id="share-lock" value={chosenLock} onChange={(e) => setLockId(e.currentTarget.value)}>
+              {locks.data?.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label="App user phone"
+            type="tel"
+            value={phone}
+            onInput={setPhone}
+            required
+            placeholder="+4799887766"
+          />
+        </div>
+        <ErrorLine error={add.error} />
+        <button type="submit" class="primary" disabled={add.busy || !chosenLock}>
+          Give sharing right
+        </button>
+      </form>
+      <ErrorLine error={rights.error ?? act.error} />
+      <table aria-label="Sharing rights">
+        <thead>
+          <tr>
+            <th>App user</th>
+            <th>Lock</th>
+            <th>Given</th>
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rights.data?.map((r) => (
+            <tr key={r.id}>
+              <td>{r.appUserId}</td>
+              <td>{lockName(r.lockId)}</td>
+              <td>{fmtTime(r.created)}</td>
+              <td class="actions">
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    act.run(async () => {
+                      const q = new URLSearchParams({ appUserId: r.appUserId, lockId: r.lockId });
+                      await api.send('DELETE', `/sharing-rights?${q}`);
+                      rights.reload();
+                    })
+                  }
+                >
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rights.data?.length === 0 && <p>No sharing rights.</p>}
+    </div>
+  );
+}
