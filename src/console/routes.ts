@@ -53,9 +53,14 @@ export function consoleRoutes(app: FastifyInstance): void {
         ...SECURITY_HEADERS,
         'cache-control': 'public, max-age=31536000, immutable',
         etag,
+        vary: 'accept-encoding',
       });
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(asset.type).send(asset.body);
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      reply.type(asset.type);
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(asset.br);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+      return reply.send(asset.body);
     },
   );
 }
