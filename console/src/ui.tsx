@@ -2,6 +2,7 @@
 // shows the server's own words, and a "shown once" secret box with a copy button.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { ApiError } from './api.ts';
 
 let nextId = 0;
 export function Field(props: {
@@ -37,13 +38,30 @@ export function Field(props: {
   );
 }
 
+/** The server's words for a failure: its detail, and each invalid field with its reason. */
 export function ErrorLine({ error }: { error: unknown }) {
   if (!error) return null;
+  const params: { name: string; reason: string }[] =
+    error instanceof ApiError && Array.isArray(error.body?.invalidParams) ? error.body.invalidParams : [];
   return (
-    <p class="error" role="alert">
-      {error instanceof Error ? error.message : String(error)}
-    </p>
+    <div class="error" role="alert">
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+      {params.length > 0 && (
+        <ul>
+          {params.map((p) => (
+            <li key={p.name}>
+              <code>{fieldName(p.name)}</code> {p.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
+}
+
+/** `keys.0.appUserId` → `appUserId`: the console sends one item at a time, so the index says nothing. */
+function fieldName(name: string): string {
+  return name.replace(/^[a-zA-Z]+\.\d+\./, '');
 }
 
 /** Runs an async action with a busy flag and the error it threw (if any). */
