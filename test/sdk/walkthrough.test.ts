@@ -236,6 +236,41 @@ describe('the TypeScript client: the README walk-through against a real server',
     assert.equal(badClient.oauthError, 'invalid_client');
   });
 
+  it('client_secret_post sends the credentials as form fields, with no Basic challenge on failure', async () => {
+    const seen: { authorization: string | null; body: string }[] = [];
+    const spy: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/oauth2/token'))
+        seen.push({
+          authorization: new Headers(init?.headers).get('authorization'),
+          body: String(init?.body),
+        });
+      return fetch(input, init);
+    };
+    const post = (clientSecret: string) =>
+      new LatchkeyClient({
+        baseUrl: f.server.base,
+        fetch: spy,
+        credentials: {
+          ...credentials,
+          clientSecret,
+          scope: 'project.admin',
+          projectId,
+          authMethod: 'client_secret_post',
+        },
+      });
+    const { project } = await post(credentials.clientSecret).get('/v2/projects/{projectId}', {
+      path: { projectId },
+    });
+    assert.equal(project.id, projectId);
+    assert.equal(seen[0]?.authorization, null);
+    assert.equal(new URLSearchParams(seen[0]?.body).get('client_id'), credentials.clientId);
+    const failed = await post('wrong')
+      .get('/v2/projects/{projectId}', { path: { projectId } })
+      .catch((e: unknown) => e);
+    assert.ok(failed instanceof LatchkeyError);
+    assert.equal(failed.oauthError, 'invalid_client');
+  });
+
   it('paginate walks every page with limit and startAfterId', async () => {
     const names = Array.from({ length: 5 }, (_, n) => `Door ${n}`);
     for (const name of names)

@@ -31,6 +31,12 @@ export interface ClientCredentials {
   organizationId?: string;
   /** With `project.admin` and `project.installer`. */
   projectId?: string;
+  /**
+   * How the secret travels to the token endpoint (RFC 6749 §2.3.1): HTTP Basic (default) or form
+   * fields. Use `client_secret_post` in a browser: a 401 to Basic credentials carries a Basic
+   * challenge, and browsers answer that with their own password dialog.
+   */
+  authMethod?: 'client_secret_basic' | 'client_secret_post';
 }
 
 export interface LatchkeyClientOptions {
@@ -145,15 +151,16 @@ export class LatchkeyClient {
     const form = new URLSearchParams({ grant_type: 'client_credentials', scope: c.scope });
     if (c.organizationId) form.set('organization_id', c.organizationId);
     if (c.projectId) form.set('project_id', c.projectId);
-    const basic = btoa(`${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`);
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (c.authMethod === 'client_secret_post') {
+      form.set('client_id', c.clientId);
+      form.set('client_secret', c.clientSecret);
+    } else {
+      const basic = btoa(`${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`);
+      headers.authorization = `Basic ${basic}`;
+    }
     const started = this.#now();
-    const r = await this.#send('post', '/oauth2/token', {
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: form.toString(),
-    });
+    const r = await this.#send('post', '/oauth2/token', { headers, body: form.toString() });
     const body = r.data as { access_token: string; expires_in: number };
     const lifetimeMs = body.expires_in * 1000;
     const token = { accessToken: body.access_token, expiresAt: started + lifetimeMs, lifetimeMs };
