@@ -2,7 +2,7 @@
 // shows the server's own words, and a "shown once" secret box with a copy button.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiError } from './api.ts';
+import { LatchkeyError } from './client.ts';
 
 let nextId = 0;
 export function Field(props: {
@@ -41,11 +41,10 @@ export function Field(props: {
 /** The server's words for a failure: its detail, and each invalid field with its reason. */
 export function ErrorLine({ error }: { error: unknown }) {
   if (!error) return null;
-  const params: { name: string; reason: string }[] =
-    error instanceof ApiError && Array.isArray(error.body?.invalidParams) ? error.body.invalidParams : [];
+  const params = error instanceof LatchkeyError ? error.invalidParams : [];
   return (
     <div class="error" role="alert">
-      <p>{error instanceof Error ? error.message : String(error)}</p>
+      <p>{message(error)}</p>
       {params.length > 0 && (
         <ul>
           {params.map((p) => (
@@ -57,6 +56,13 @@ export function ErrorLine({ error }: { error: unknown }) {
       )}
     </div>
   );
+}
+
+/** The server's own words (detail, or the OAuth error description), not the request line. */
+function message(error: unknown): string {
+  if (error instanceof LatchkeyError)
+    return error.detail ?? error.title ?? `The server answered ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** `keys.0.appUserId` → `appUserId`: the console sends one item at a time, so the index says nothing. */

@@ -1,28 +1,15 @@
 // The access log with filters, and a live tail from the event stream: new events appear at the
 // top as the service accepts them.
 import { useEffect, useState } from 'preact/hooks';
+import { type AccessEvent, fmtTime } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { fmtTime } from '../project-api.ts';
 import { subscribe } from '../sse.ts';
 import { ErrorLine, Field } from '../ui.tsx';
 import { useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 
-export interface AccessEvent {
-  id: string;
-  action: string;
-  created: string;
-  received: string;
-  keyId: string;
-  lockId: string;
-  lockName: string;
-  appUserId: string;
-  userName: string;
-  origin: string;
-}
-
-export function AccessLog({ api }: TabProps) {
-  const locks = useLocks(api);
+export function AccessLog({ api, projectId }: TabProps) {
+  const locks = useLocks({ api, projectId });
   const [lockId, setLockId] = useState('');
   const [appUserId, setAppUserId] = useState('');
   const [from, setFrom] = useState('');
@@ -33,16 +20,20 @@ export function AccessLog({ api }: TabProps) {
   const [tail, setTail] = useState<AccessEvent[]>([]);
   const [streamState, setStreamState] = useState('');
 
-  const query = () => {
-    const q = new URLSearchParams({ limit: '100' });
-    if (lockId) q.set('lockId', lockId);
-    if (appUserId.trim()) q.set('appUserId', appUserId.trim());
-    if (from) q.set('from', new Date(from).toISOString());
-    if (to) q.set('to', new Date(to).toISOString());
-    return q;
-  };
+  const page = (startAfterId?: string) =>
+    api.get('/v2/projects/{projectId}/logs/access', {
+      path: { projectId },
+      query: {
+        limit: 100,
+        lockId: lockId || undefined,
+        appUserId: appUserId.trim() || undefined,
+        from: from ? new Date(from).toISOString() : undefined,
+        to: to ? new Date(to).toISOString() : undefined,
+        startAfterId,
+      },
+    });
   const first = useLoad(async () => {
-    const r = await api.get(`/logs/access?${query()}`);
+    const r = await page();
     setPages([r.accessEvents]);
     setAfter(r.startAfterId);
     setTail([]);
@@ -50,9 +41,7 @@ export function AccessLog({ api }: TabProps) {
   }, [api, lockId, appUserId, from, to]);
 
   const more = async () => {
-    const q = query();
-    if (after) q.set('startAfterId', after);
-    const r = await api.get(`/logs/access?${q}`);
+    const r = await page(after);
     setPages((p) => [...p, r.accessEvents]);
     setAfter(r.startAfterId);
   };
@@ -61,8 +50,8 @@ export function AccessLog({ api }: TabProps) {
     if (!live) return;
     const q = lockId ? `?lockId=${encodeURIComponent(lockId)}` : '';
     return subscribe(
-      `/v2/projects/${api.projectId}/logs/access/stream${q}`,
-      api.token,
+      `/v2/projects/${encodeURIComponent(projectId)}/logs/access/stream${q}`,
+      async () => (await api.accessToken())!,
       (e) => {
         if (e.event !== 'accessEvent') return;
         const ev = JSON.parse(e.data) as AccessEvent;
@@ -70,7 +59,7 @@ export function AccessLog({ api }: TabProps) {
       },
       setStreamState,
     );
-  }, [api, live, lockId]);
+  }, [api, projectId, live, lockId]);
 
   const rows = [...tail, ...pages.flat().filter((e) => !tail.some((t) => t.id === e.id))];
   return (

@@ -1,13 +1,12 @@
 // Pictures of the last 24 hours: access events per hour per lock, deliveries per hour by outcome,
 // and attempt latency per webhook — computed in the browser from the same public lists.
-
 import { HBars, type Stack, StackedBars } from '../charts.tsx';
+import { type AccessEvent, collect, type Delivery } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { ErrorLine } from '../ui.tsx';
-import type { AccessEvent } from './access-log.tsx';
 import { useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
-import { type Delivery, useWebhooks } from './webhooks.tsx';
+import { useWebhooks } from './webhooks.tsx';
 
 const HOUR = 3_600_000;
 const MAX_EVENTS = 5_000;
@@ -46,27 +45,25 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-export function Activity({ api }: TabProps) {
-  const locks = useLocks(api);
-  const hooks = useWebhooks(api);
+export function Activity({ api, projectId }: TabProps) {
+  const locks = useLocks({ api, projectId });
+  const hooks = useWebhooks({ api, projectId });
   const now = Date.now();
   const events = useLoad(async () => {
     const from = new Date(now - 24 * HOUR).toISOString();
-    const all: AccessEvent[] = [];
-    let after: string | undefined;
-    do {
-      const q = new URLSearchParams({ limit: '1000', from });
-      if (after) q.set('startAfterId', after);
-      const r = await api.get(`/logs/access?${q}`);
-      all.push(...r.accessEvents);
-      after = r.startAfterId;
-    } while (after && all.length < MAX_EVENTS);
-    return all;
+    const pages = api.paginate('/v2/projects/{projectId}/logs/access', {
+      path: { projectId },
+      query: { limit: 1000, from },
+    });
+    return collect<AccessEvent>(pages, MAX_EVENTS);
   }, [api]);
   const deliveries = useLoad(async () => {
     const out: { url: string; deliveries: Delivery[] }[] = [];
     for (const h of hooks.data ?? []) {
-      const r = await api.get(`/webhooks/${h.id}/deliveries?limit=1000`);
+      const r = await api.get('/v2/projects/{projectId}/webhooks/{webhookId}/deliveries', {
+        path: { projectId, webhookId: h.id },
+        query: { limit: 1000 },
+      });
       out.push({ url: h.url, deliveries: r.deliveries });
     }
     return out;

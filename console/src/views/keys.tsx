@@ -1,47 +1,45 @@
 // Keys: create (start/end or duration, weekly windows), filter by lock and state, revoke, and in a
 // sandbox project simulate the key's app user locking or unlocking (the real event path).
 import { useState } from 'preact/hooks';
+import { collect, fmtTime, type Key } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { allPages, fmtTime } from '../project-api.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
 import { useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 import { type Window, WindowEditor } from './windows.tsx';
 
-interface Key {
-  id: string;
-  lockId: string;
-  appUserId: string;
-  start: string;
-  end: string | null;
-  recurrence: { windows: Window[] } | null;
-  state: string;
-  origin: string;
-  sharedBy?: string;
-}
-
 const STATES = ['scheduled', 'active', 'expired', 'revoked'] as const;
+
+type Recurrence = NonNullable<Key['recurrence']>;
 
 /** A datetime-local input's value (local time) as ISO 8601 UTC, or undefined when empty. */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
-export function Keys({ api, sandbox }: TabProps) {
-  const locks = useLocks(api);
+export function Keys({ api, projectId, sandbox }: TabProps) {
+  const locks = useLocks({ api, projectId });
   const [lockFilter, setLockFilter] = useState('');
   const [hidden, setHidden] = useState<string[]>(['revoked', 'expired']);
-  const keys = useLoad(() => {
-    const f = new URLSearchParams();
-    if (lockFilter) f.set('lockId', lockFilter);
-    if (hidden.length) f.set('excludeStates', hidden.join(','));
-    return allPages<Key>((q) => api.get(`/keys?${f}&${q}`), 'keys');
-  }, [api, lockFilter, hidden.join()]);
+  const keys = useLoad(
+    () =>
+      collect<Key>(
+        api.paginate('/v2/projects/{projectId}/keys', {
+          path: { projectId },
+          query: {
+            limit: 1000,
+            lockId: lockFilter || undefined,
+            excludeStates: hidden.length ? hidden.join(',') : undefined,
+          },
+        }),
+      ),
+    [api, lockFilter, hidden.join()],
+  );
   const lockName = (id: string) => locks.data?.find((l) => l.id === id)?.name ?? id;
   const act = useAction();
   const [simulated, setSimulated] = useState<string>('');
 
   return (
     <div>
-      <NewKey api={api} locks={locks.data ?? []} onCreated={keys.reload} />
+      <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
       <fieldset class="filters" aria-label="Filter keys">
         <label>
           Lock{' '}
@@ -114,8 +112,10 @@ export function Keys({ api, sandbox }: TabProps) {
                         disabled={act.busy}
                         onClick={() =>
                           act.run(async () => {
-                            const r = await api.send('POST', `/keys/${k.id}/simulate`, { action });
-                            const res = r.result;
+                            const { result: res } = await api.post(
+                              '/v2/projects/{projectId}/keys/{keyId}/simulate',
+                              { path: { projectId, keyId: k.id }, body: { action } },
+                            );
                             setSimulated(
                               `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`,
                             );
@@ -134,7 +134,9 @@ export function Keys({ api, sandbox }: TabProps) {
                     disabled={act.busy}
                     onClick={() =>
                       act.run(async () => {
-                        await api.send('DELETE', `/keys/${k.id}`);
+                        await api.delete('/v2/projects/{projectId}/keys/{keyId}', {
+                          path: { projectId, keyId: k.id },
+                        });
                         keys.reload();
                       })
                     }
@@ -154,6 +156,7 @@ export function Keys({ api, sandbox }: TabProps) {
 
 function NewKey(props: {
   api: TabProps['api'];
+  projectId: string;
   locks: { id: string; name: string }[];
   onCreated: () => void;
 }) {
@@ -172,17 +175,20 @@ function NewKey(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await props.api.send('POST', '/keys', {
-            keys: [
-              {
-                lockId: chosenLock,
-                appUserId: phone.trim(),
-                start: iso(start),
-                end: iso(end),
-                durationMinutes: duration ? Number(duration) : undefined,
-                recurrence: windows.length ? { windows } : undefined,
-              },
-            ],
+          await props.api.post('/v2/projects/{projectId}/keys', {
+            path: { projectId: props.projectId },
+            body: {
+              keys: [
+                {
+                  lockId: chosenLock,
+                  appUserId: phone.trim(),
+                  start: iso(start),
+                  end: iso(end),
+                  durationMinutes: duration ? Number(duration) : undefined,
+                  recurrence: windows.length ? { windows: windows as Recurrence['windows'] } : undefined,
+                },
+              ],
+            },
           });
           setPhone('');
           setWindows([]);

@@ -1,25 +1,23 @@
 // Locks: onboard, edit (name, time zone, address), offboard.
 import { useState } from 'preact/hooks';
+import { collect, fmtTime, type Lock } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { allPages, fmtTime } from '../project-api.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
 import type { TabProps } from './project.tsx';
 import { TimeZoneSelect } from './time-zone.tsx';
 
-export interface Lock {
-  id: string;
-  name: string;
-  timezone: string;
-  address?: string | null;
-  created: string;
+export function useLocks({ api, projectId }: Pick<TabProps, 'api' | 'projectId'>) {
+  return useLoad(
+    () =>
+      collect<Lock>(
+        api.paginate('/v2/projects/{projectId}/locks', { path: { projectId }, query: { limit: 1000 } }),
+      ),
+    [api],
+  );
 }
 
-export function useLocks(api: TabProps['api']) {
-  return useLoad(() => allPages<Lock>((q) => api.get(`/locks?${q}`), 'locks'), [api]);
-}
-
-export function Locks({ api, project }: TabProps) {
-  const locks = useLocks(api);
+export function Locks({ api, projectId, project }: TabProps) {
+  const locks = useLocks({ api, projectId });
   const [editing, setEditing] = useState<string | undefined>();
   const act = useAction();
   return (
@@ -29,7 +27,10 @@ export function Locks({ api, project }: TabProps) {
         initial={{ name: '', timezone: project?.timezone ?? 'UTC', address: '' }}
         submit="Onboard lock"
         onSave={async (v) => {
-          await api.send('POST', '/locks', { ...v, address: v.address || undefined });
+          await api.post('/v2/projects/{projectId}/locks', {
+            path: { projectId },
+            body: { ...v, address: v.address || undefined },
+          });
           locks.reload();
         }}
       />
@@ -57,7 +58,10 @@ export function Locks({ api, project }: TabProps) {
                     submit="Save"
                     onCancel={() => setEditing(undefined)}
                     onSave={async (v) => {
-                      await api.send('PATCH', `/locks/${l.id}`, { ...v, address: v.address || null });
+                      await api.patch('/v2/projects/{projectId}/locks/{lockId}', {
+                        path: { projectId, lockId: l.id },
+                        body: { ...v, address: v.address || null },
+                      });
                       setEditing(undefined);
                       locks.reload();
                     }}
@@ -82,7 +86,9 @@ export function Locks({ api, project }: TabProps) {
                       if (!confirm(`Offboard ${l.name}? Its keys are revoked and its webhooks removed.`))
                         return;
                       void act.run(async () => {
-                        await api.send('DELETE', `/locks/${l.id}`);
+                        await api.delete('/v2/projects/{projectId}/locks/{lockId}', {
+                          path: { projectId, lockId: l.id },
+                        });
                         locks.reload();
                       });
                     }}

@@ -1,7 +1,8 @@
-// Log in as an operator (the admin token) or as an integrator (client id + secret). Integrator
-// credentials are checked with resource discovery, as any client would.
+// Log in as an operator (the admin token) or as an integrator (client id + secret). Both are
+// checked against the server before the session starts: the admin token with the organization
+// list, client credentials with resource discovery, as any client would.
 import { useState } from 'preact/hooks';
-import { call } from '../api.ts';
+import { operatorClient } from '../client.ts';
 import { discover, type Session } from '../session.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
 
@@ -16,7 +17,7 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
     e.preventDefault();
     void run(async () => {
       if (mode === 'operator') {
-        await call('GET', '/admin/v1/organizations?limit=1', { token: adminToken });
+        await operatorClient(adminToken).get('/admin/v1/organizations', { query: { limit: 1 } });
         onLogin({ kind: 'operator', adminToken });
       } else {
         const s = { kind: 'integrator' as const, clientId: clientId.trim(), clientSecret };

@@ -1,31 +1,27 @@
 // Operators (the admin token): organizations, their API clients (the secret is shown once;
 // rotate; delete), each client's grants, and which signing keys the server publishes.
 import { useState } from 'preact/hooks';
-import { call } from '../api.ts';
+import { anonymous, collect, fmtTime, type LatchkeyClient, operatorClient } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { fmtTime } from '../project-api.ts';
 import { href } from '../router.ts';
 import { ErrorLine, Field, Page, SecretOnce, useAction } from '../ui.tsx';
 
 type Op = { adminToken: string };
 
-const admin = <T = any>(s: Op, method: string, path: string, body?: unknown) =>
-  call<T>(method, `/admin/v1${path}`, { token: s.adminToken, body });
+// One typed client per admin token (the session's).
+const admins = new Map<string, LatchkeyClient>();
+function admin(s: Op): LatchkeyClient {
+  let c = admins.get(s.adminToken);
+  if (!c) {
+    c = operatorClient(s.adminToken);
+    admins.set(s.adminToken, c);
+  }
+  return c;
+}
 
 export function Organizations({ session }: { session: Op }) {
   const orgs = useLoad(async () => {
-    const all: { id: string; name: string; created: string }[] = [];
-    let after: string | undefined;
-    do {
-      const r = await admin(
-        session,
-        'GET',
-        `/organizations?limit=1000${after ? `&startAfterId=${after}` : ''}`,
-      );
-      all.push(...r.organizations);
-      after = r.startAfterId;
-    } while (after);
-    return all;
+    return collect(admin(session).paginate('/admin/v1/organizations', { query: { limit: 1000 } }));
   }, [session]);
   const [name, setName] = useState('');
   const add = useAction();
@@ -37,7 +33,7 @@ export function Organizations({ session }: { session: Op }) {
         onSubmit={(e) => {
           e.preventDefault();
           void add.run(async () => {
-            await admin(session, 'POST', '/organizations', { name });
+            await admin(session).post('/admin/v1/organizations', { body: { name } });
             setName('');
             orgs.reload();
           });
@@ -82,7 +78,10 @@ export function Organizations({ session }: { session: Op }) {
 
 export function Organization({ session, organizationId }: { session: Op; organizationId: string }) {
   const clients = useLoad(
-    () => admin(session, 'GET', `/organizations/${organizationId}/clients`).then((r) => r.clients),
+    () =>
+      admin(session)
+        .get('/admin/v1/organizations/{organizationId}/clients', { path: { organizationId } })
+        .then((r) => r.clients),
     [session, organizationId],
   );
   const [name, setName] = useState('');
@@ -100,7 +99,10 @@ export function Organization({ session, organizationId }: { session: Op; organiz
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            const r = await admin(session, 'POST', `/organizations/${organizationId}/clients`, { name });
+            const r = await admin(session).post('/admin/v1/organizations/{organizationId}/clients', {
+              path: { organizationId },
+              body: { name },
+            });
             setSecret({
               label: `Client secret of ${r.client.name} (client id ${r.client.id})`,
               value: r.clientSecret,
@@ -152,7 +154,9 @@ export function Organization({ session, organizationId }: { session: Op; organiz
                     disabled={act.busy}
                     onClick={() =>
                       act.run(async () => {
-                        const r = await admin(session, 'POST', `/clients/${c.id}/rotate-secret`);
+                        const r = await admin(session).post('/admin/v1/clients/{clientId}/rotate-secret', {
+                          path: { clientId: c.id },
+                        });
                         setSecret({
                           label: `New secret of ${c.name} (the old one stops working)`,
                           value: r.clientSecret,
@@ -170,7 +174,9 @@ export function Organization({ session, organizationId }: { session: Op; organiz
                       if (!confirm(`Delete client ${c.name}? Its tokens stop working within seconds.`))
                         return;
                       void act.run(async () => {
-                        await admin(session, 'DELETE', `/clients/${c.id}`);
+                        await admin(session).delete('/admin/v1/clients/{clientId}', {
+                          path: { clientId: c.id },
+                        });
                         clients.reload();
                       });
                     }}
@@ -196,7 +202,10 @@ export function Organization({ session, organizationId }: { session: Op; organiz
 
 function Grants({ session, clientId }: { session: Op; clientId: string }) {
   const grants = useLoad(
-    () => admin(session, 'GET', `/clients/${clientId}/grants`).then((r) => r.grants),
+    () =>
+      admin(session)
+        .get('/admin/v1/clients/{clientId}/grants', { path: { clientId } })
+        .then((r) => r.grants),
     [clientId],
   );
   const [resourceType, setType] = useState<'organization' | 'project'>('project');
@@ -231,11 +240,10 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
                   class="danger"
                   onClick={() =>
                     act.run(async () => {
-                      await admin(
-                        session,
-                        'DELETE',
-                        `/clients/${clientId}/grants?resourceId=${g.resourceId}`,
-                      );
+                      await admin(session).delete('/admin/v1/clients/{clientId}/grants', {
+                        path: { clientId },
+                        query: { resourceId: g.resourceId },
+                      });
                       grants.reload();
                     })
                   }
@@ -253,10 +261,9 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            await admin(session, 'PUT', `/clients/${clientId}/grants`, {
-              resourceType,
-              resourceId: resourceId.trim(),
-              scope,
+            await admin(session).put('/admin/v1/clients/{clientId}/grants', {
+              path: { clientId },
+              body: { resourceType, resourceId: resourceId.trim(), scope: scope as 'project.admin' },
             });
             setId('');
             grants.reload();
@@ -294,15 +301,15 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
 
 /** The token-signing keys the server publishes (JWKS): what verifiers can check tokens with now. */
 function SigningKeys() {
-  const jwks = useLoad(() => call('GET', '/.well-known/jwks.json'), []);
+  const jwks = useLoad(() => anonymous().get('/.well-known/jwks.json'), []);
   return (
     <section class="card" aria-label="Signing keys">
       <h2>Signing keys</h2>
       <ErrorLine error={jwks.error} />
       <ul>
-        {jwks.data?.keys.map((k: { kid: string; alg?: string; crv?: string }) => (
-          <li key={k.kid}>
-            <code>{k.kid}</code> {k.alg ?? 'ES256'} {k.crv ?? ''}
+        {jwks.data?.keys.map((k) => (
+          <li key={String(k.kid)}>
+            <code>{String(k.kid)}</code> {String(k.alg ?? 'ES256')} {String(k.crv ?? '')}
           </li>
         ))}
       </ul>

@@ -1,8 +1,9 @@
 // One project: a tab per resource. The tab is part of the URL (#/projects/<id>/<tab>).
 import { useMemo } from 'preact/hooks';
+import { integratorClient, type LatchkeyClient, type Project } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { type Integrator, projectApi } from '../project-api.ts';
 import { href } from '../router.ts';
+import type { Integrator } from '../session.ts';
 import { ErrorLine } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
@@ -23,11 +24,18 @@ const TABS = [
 ] as const;
 
 export function ProjectView(props: { session: Integrator; projectId: string; tab: string; rest: string[] }) {
-  const api = useMemo(() => projectApi(props.session, props.projectId), [props.session, props.projectId]);
-  const project = useLoad(() => api.get('').then((r) => r.project), [api]);
+  const { projectId } = props;
+  const api = useMemo(
+    () => integratorClient(props.session, 'project.admin', { projectId }),
+    [props.session, projectId],
+  );
+  const project = useLoad(
+    () => api.get('/v2/projects/{projectId}', { path: { projectId } }).then((r) => r.project),
+    [api],
+  );
   const p = project.data;
   const tab = TABS.some(([t]) => t === props.tab) ? props.tab : 'locks';
-  const ctx = { api, project: p, sandbox: Boolean(p?.sandbox) };
+  const ctx: TabProps = { api, projectId, project: p, sandbox: Boolean(p?.sandbox) };
   return (
     <section>
       <p class="crumbs">
@@ -59,7 +67,9 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
 }
 
 export interface TabProps {
-  api: ReturnType<typeof projectApi>;
-  project: any;
+  /** The typed client with a project.admin token for this project. */
+  api: LatchkeyClient;
+  projectId: string;
+  project: Project | undefined;
   sandbox: boolean;
 }

@@ -1,38 +1,28 @@
 // An integrator's projects, as resource discovery lists them, and a new project in an organization
 // the client administers.
 import { useState } from 'preact/hooks';
-import { call } from '../api.ts';
+import { fmtTime, integratorClient, type Project } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { fmtTime, type Integrator } from '../project-api.ts';
 import { go, href } from '../router.ts';
-import { discover, tokenFor } from '../session.ts';
+import { discover, type Integrator } from '../session.ts';
 import { ErrorLine, Field, Page, useAction } from '../ui.tsx';
 import { TimeZoneSelect } from './time-zone.tsx';
-
-interface Project {
-  id: string;
-  name: string;
-  timezone: string;
-  created: string;
-  sandbox?: boolean;
-  organizationId: string;
-}
 
 export function Projects({ session }: { session: Integrator }) {
   const list = useLoad(async () => {
     const r = await discover(session);
     const projects = await Promise.all(
       r.projects.map(async (p) => {
-        try {
-          const token = await tokenFor(session, p.scope, { projectId: p.projectId });
-          const { project } = await call<{ project: Project }>('GET', `/v2/projects/${p.projectId}`, {
-            token,
-          });
-          return { ...project, scope: p.scope };
-        } catch {
+        if (p.scope !== 'project.admin') {
           // project.installer cannot read the project itself: show what discovery said
-          return { id: p.projectId, name: p.projectId, scope: p.scope } as Project & { scope: string };
+          return { id: p.projectId, name: p.projectId, scope: p.scope } as Partial<Project> & {
+            id: string;
+            scope: string;
+          };
         }
+        const api = integratorClient(session, 'project.admin', { projectId: p.projectId });
+        const { project } = await api.get('/v2/projects/{projectId}', { path: { projectId: p.projectId } });
+        return { ...project, scope: p.scope };
       }),
     );
     return { projects, organizations: r.organizations.filter((o) => o.scope === 'organization.admin') };
@@ -87,12 +77,10 @@ function NewProject({ session, organizationId }: { session: Integrator; organiza
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          const token = await tokenFor(session, 'organization.admin', { organizationId });
-          const body: Record<string, unknown> = { name, timezone };
-          if (sandbox) body.sandbox = true;
-          const r = await call<{ project: Project }>('POST', `/v2/organization/${organizationId}/projects`, {
-            token,
-            body,
+          const api = integratorClient(session, 'organization.admin', { organizationId });
+          const r = await api.post('/v2/organization/{organizationId}/projects', {
+            path: { organizationId },
+            body: { name, timezone, sandbox },
           });
           go('projects', r.project.id, 'locks');
         });

@@ -1,22 +1,21 @@
 // Sharing rights: who may share their key to a lock from the app.
 import { useState } from 'preact/hooks';
+import { collect, fmtTime, type Schemas } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { allPages, fmtTime } from '../project-api.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
 import { useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 
-interface SharingRight {
-  id: string;
-  lockId: string;
-  appUserId: string;
-  created: string;
-}
-
-export function Sharing({ api }: TabProps) {
-  const locks = useLocks(api);
+export function Sharing({ api, projectId }: TabProps) {
+  const locks = useLocks({ api, projectId });
   const rights = useLoad(
-    () => allPages<SharingRight>((q) => api.get(`/sharing-rights?${q}`), 'sharingRights'),
+    () =>
+      collect<Schemas['SharingRight']>(
+        api.paginate('/v2/projects/{projectId}/sharing-rights', {
+          path: { projectId },
+          query: { limit: 1000 },
+        }),
+      ),
     [api],
   );
   const [lockId, setLockId] = useState('');
@@ -33,8 +32,9 @@ export function Sharing({ api }: TabProps) {
         onSubmit={(e) => {
           e.preventDefault();
           void add.run(async () => {
-            await api.send('POST', '/sharing-rights', {
-              sharingRights: [{ lockId: chosenLock, appUserId: phone.trim() }],
+            await api.post('/v2/projects/{projectId}/sharing-rights', {
+              path: { projectId },
+              body: { sharingRights: [{ lockId: chosenLock, appUserId: phone.trim() }] },
             });
             setPhone('');
             rights.reload();
@@ -91,8 +91,10 @@ export function Sharing({ api }: TabProps) {
                   class="danger"
                   onClick={() =>
                     act.run(async () => {
-                      const q = new URLSearchParams({ appUserId: r.appUserId, lockId: r.lockId });
-                      await api.send('DELETE', `/sharing-rights?${q}`);
+                      await api.delete('/v2/projects/{projectId}/sharing-rights', {
+                        path: { projectId },
+                        query: { appUserId: r.appUserId, lockId: r.lockId },
+                      });
                       rights.reload();
                     })
                   }

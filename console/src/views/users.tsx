@@ -1,21 +1,19 @@
 // Managed users: the project's record of an app user (a phone number).
 import { useState } from 'preact/hooks';
+import { collect, fmtTime, type Schemas } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { allPages, fmtTime } from '../project-api.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
 import type { TabProps } from './project.tsx';
 
-interface ManagedUser {
-  id: string;
-  appUserId: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  created: string;
-}
-
-export function Users({ api }: TabProps) {
+export function Users({ api, projectId }: TabProps) {
   const users = useLoad(
-    () => allPages<ManagedUser>((q) => api.get(`/managed-users?${q}`), 'managedUsers'),
+    () =>
+      collect<Schemas['ManagedUser']>(
+        api.paginate('/v2/projects/{projectId}/managed-users', {
+          path: { projectId },
+          query: { limit: 1000 },
+        }),
+      ),
     [api],
   );
   const [phone, setPhone] = useState('');
@@ -31,10 +29,9 @@ export function Users({ api }: TabProps) {
         onSubmit={(e) => {
           e.preventDefault();
           void add.run(async () => {
-            await api.send('POST', '/managed-users', {
-              appUserId: phone.trim(),
-              firstName: first || undefined,
-              lastName: last || undefined,
+            await api.post('/v2/projects/{projectId}/managed-users', {
+              path: { projectId },
+              body: { appUserId: phone.trim(), firstName: first || undefined, lastName: last || undefined },
             });
             setPhone('');
             setFirst('');
@@ -86,7 +83,9 @@ export function Users({ api }: TabProps) {
                   onClick={() => {
                     if (!confirm(`Delete ${u.appUserId}? Their keys in this project are revoked.`)) return;
                     void act.run(async () => {
-                      await api.send('DELETE', `/managed-users/${encodeURIComponent(u.appUserId)}`);
+                      await api.delete('/v2/projects/{projectId}/managed-users/{appUserId}', {
+                        path: { projectId, appUserId: u.appUserId },
+                      });
                       users.reload();
                     });
                   }}

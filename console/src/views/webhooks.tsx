@@ -1,45 +1,27 @@
 // Webhooks: register (the signing secret is shown once), enable/disable, rotate, send a test
 // delivery, and each webhook's deliveries with every attempt (retry one, recover since a time).
 import { useState } from 'preact/hooks';
+import { collect, type Delivery, fmtTime, type Webhook } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { allPages, fmtTime } from '../project-api.ts';
 import { href } from '../router.ts';
 import { ErrorLine, Field, SecretOnce, useAction } from '../ui.tsx';
 import { useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 
-export interface Webhook {
-  id: string;
-  url: string;
-  lockId: string;
-  enabled: boolean;
-  created: string;
-}
-
-interface Attempt {
-  at: string;
-  responseStatus: number | null;
-  durationMs: number | null;
-  error: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  eventId: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  attempts: Attempt[];
-}
-
-export function useWebhooks(api: TabProps['api']) {
-  return useLoad(() => allPages<Webhook>((q) => api.get(`/webhooks?${q}`), 'webhooks'), [api]);
+export function useWebhooks({ api, projectId }: Pick<TabProps, 'api' | 'projectId'>) {
+  return useLoad(
+    () =>
+      collect<Webhook>(
+        api.paginate('/v2/projects/{projectId}/webhooks', { path: { projectId }, query: { limit: 1000 } }),
+      ),
+    [api],
+  );
 }
 
 export function Webhooks(props: TabProps & { webhookId?: string }) {
-  const { api } = props;
-  const locks = useLocks(api);
-  const hooks = useWebhooks(api);
+  const { api, projectId } = props;
+  const locks = useLocks(props);
+  const hooks = useWebhooks(props);
   const [secret, setSecret] = useState<{ label: string; value: string }>();
   const [lockId, setLockId] = useState('');
   const [url, setUrl] = useState('https://');
@@ -57,10 +39,9 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           void add.run(async () => {
-            const r = await api.send('POST', '/webhooks', {
-              trigger: 'accessEvent',
-              url,
-              lockId: chosenLock,
+            const r = await api.post('/v2/projects/{projectId}/webhooks', {
+              path: { projectId },
+              body: { trigger: 'accessEvent', url, lockId: chosenLock },
             });
             setSecret({ label: 'Signing secret', value: r.webhook.secret });
             setUrl('https://');
@@ -109,7 +90,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
           {hooks.data?.map((h) => (
             <tr key={h.id}>
               <td class="url">
-                <a href={href('projects', api.projectId, 'webhooks', h.id)}>{h.url}</a>
+                <a href={href('projects', projectId, 'webhooks', h.id)}>{h.url}</a>
               </td>
               <td>{lockName(h.lockId)}</td>
               <td>{h.enabled ? 'yes' : 'no'}</td>
@@ -119,8 +100,12 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   disabled={act.busy}
                   onClick={() =>
                     act.run(async () => {
-                      const r = await api.send('POST', `/webhooks/${h.id}/test`);
-                      const a = r.attempt;
+                      const { attempt: a } = await api.post(
+                        '/v2/projects/{projectId}/webhooks/{webhookId}/test',
+                        {
+                          path: { projectId, webhookId: h.id },
+                        },
+                      );
                       setTested(
                         `Test delivery to ${h.url}: ${a.responseStatus ?? 'no answer'}${a.error ? ` (${a.error})` : ''} in ${a.durationMs} ms`,
                       );
@@ -134,7 +119,10 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   disabled={act.busy}
                   onClick={() =>
                     act.run(async () => {
-                      await api.send('PATCH', `/webhooks/${h.id}`, { enabled: !h.enabled });
+                      await api.patch('/v2/projects/{projectId}/webhooks/{webhookId}', {
+                        path: { projectId, webhookId: h.id },
+                        body: { enabled: !h.enabled },
+                      });
                       hooks.reload();
                     })
                   }
@@ -146,7 +134,12 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   disabled={act.busy}
                   onClick={() =>
                     act.run(async () => {
-                      const r = await api.send('POST', `/webhooks/${h.id}/rotate-secret`);
+                      const r = await api.post(
+                        '/v2/projects/{projectId}/webhooks/{webhookId}/rotate-secret',
+                        {
+                          path: { projectId, webhookId: h.id },
+                        },
+                      );
                       setSecret({
                         label: 'New signing secret (the old one keeps signing for 24 hours)',
                         value: r.secret,
@@ -163,7 +156,9 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   onClick={() => {
                     if (!confirm(`Delete the webhook to ${h.url} and its delivery history?`)) return;
                     void act.run(async () => {
-                      await api.send('DELETE', `/webhooks/${h.id}`);
+                      await api.delete('/v2/projects/{projectId}/webhooks/{webhookId}', {
+                        path: { projectId, webhookId: h.id },
+                      });
                       hooks.reload();
                     });
                   }}
@@ -176,28 +171,40 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
         </tbody>
       </table>
       {hooks.data?.length === 0 && <p>No webhooks yet.</p>}
-      {props.webhookId && <Deliveries api={api} webhookId={props.webhookId} />}
+      {props.webhookId && <Deliveries api={api} projectId={projectId} webhookId={props.webhookId} />}
     </div>
   );
 }
 
-function Deliveries({ api, webhookId }: { api: TabProps['api']; webhookId: string }) {
-  const [status, setStatus] = useState('');
+function Deliveries({
+  api,
+  projectId,
+  webhookId,
+}: {
+  api: TabProps['api'];
+  projectId: string;
+  webhookId: string;
+}) {
+  const [status, setStatus] = useState<'' | Delivery['status']>('');
   const list = useLoad(
-    () => api.get(`/webhooks/${webhookId}/deliveries?limit=100${status ? `&status=${status}` : ''}`),
+    () =>
+      api.get('/v2/projects/{projectId}/webhooks/{webhookId}/deliveries', {
+        path: { projectId, webhookId },
+        query: { limit: 100, status: status || undefined },
+      }),
     [api, webhookId, status],
   );
   const [since, setSince] = useState('');
   const act = useAction();
   const [note, setNote] = useState('');
-  const deliveries: Delivery[] = list.data?.deliveries ?? [];
+  const deliveries = list.data?.deliveries ?? [];
   return (
     <section class="card" aria-label="Deliveries">
       <header class="page-head">
         <h2>Deliveries</h2>
         <label>
           Status{' '}
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as Delivery['status'])}>
             <option value="">all</option>
             <option value="pending">pending</option>
             <option value="succeeded">succeeded</option>
@@ -214,8 +221,9 @@ function Deliveries({ api, webhookId }: { api: TabProps['api']; webhookId: strin
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            const r = await api.send('POST', `/webhooks/${webhookId}/recover`, {
-              since: new Date(since).toISOString(),
+            const r = await api.post('/v2/projects/{projectId}/webhooks/{webhookId}/recover', {
+              path: { projectId, webhookId },
+              body: { since: new Date(since).toISOString() },
             });
             setNote(`Re-queued ${r.recovered} failed deliveries.`);
             list.reload();
@@ -266,7 +274,12 @@ function Deliveries({ api, webhookId }: { api: TabProps['api']; webhookId: strin
                     type="button"
                     onClick={() =>
                       act.run(async () => {
-                        await api.send('POST', `/webhooks/${webhookId}/deliveries/${d.id}/retry`);
+                        await api.post(
+                          '/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+                          {
+                            path: { projectId, webhookId, deliveryId: d.id },
+                          },
+                        );
                         list.reload();
                       })
                     }

@@ -1,0 +1,74 @@
+// The console's only way to the server: the project's typed TypeScript client (sdk/typescript),
+// bundled in, calling the public HTTP API exactly as an integrator's code would. Paths, bodies and
+// answers are checked against the OpenAPI document by the compiler.
+import { LatchkeyClient, type Scope } from '../../sdk/typescript/src/client.ts';
+import type { components } from '../../sdk/typescript/src/types.ts';
+
+export { LatchkeyClient } from '../../sdk/typescript/src/client.ts';
+export { LatchkeyError } from '../../sdk/typescript/src/errors.ts';
+
+export type Schemas = components['schemas'];
+export type Lock = Schemas['Lock'];
+export type Key = Schemas['Key'];
+export type Webhook = Schemas['Webhook'];
+export type Delivery = Schemas['WebhookDelivery'];
+export type AccessEvent = Schemas['AccessEvent'];
+export type Project = Schemas['Project'];
+
+export interface IntegratorCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+const base = () => location.origin;
+
+/** Calls that need no token (resource discovery, JWKS). */
+export const anonymous = () => new LatchkeyClient({ baseUrl: base(), retries: 1 });
+
+/** The admin API with the operator's admin token. */
+export const operatorClient = (adminToken: string) =>
+  new LatchkeyClient({ baseUrl: base(), token: adminToken, retries: 1 });
+
+// One client per scope and resource: each caches its own token (in memory) until shortly before
+// it expires, as integrators are asked to do.
+const clients = new Map<string, LatchkeyClient>();
+
+export function integratorClient(
+  c: IntegratorCredentials,
+  scope: Scope,
+  resource: { projectId?: string; organizationId?: string },
+): LatchkeyClient {
+  const key = `${c.clientId} ${scope} ${resource.projectId ?? resource.organizationId}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = new LatchkeyClient({
+      baseUrl: base(),
+      retries: 1,
+      // Form fields, not Basic: a 401 to Basic credentials makes the browser pop up a password dialog.
+      credentials: { ...c, scope, ...resource, authMethod: 'client_secret_post' },
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** Forgets every cached token (log out). */
+export function forgetClients(): void {
+  clients.clear();
+}
+
+/** Every item of a paged list, up to `max` (the console never needs more on one screen). */
+export async function collect<T>(items: AsyncIterable<T>, max = 2000): Promise<T[]> {
+  const out: T[] = [];
+  for await (const it of items) {
+    out.push(it);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+export function fmtTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { hour12: false });
+}
