@@ -3,6 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { principalOf, type RequireToken } from '../../http/authenticate.ts';
 import { ApiError, invalidParam, notFound } from '../../http/errors.ts';
@@ -115,6 +116,14 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
     await streams.close();
   });
   root.decorate('accessEventStreams', streams);
+  new Gauge({
+    name: 'latchkey_access_event_streams_open',
+    help: 'Live access-event streams open in this process',
+    registers: [ctx.metrics.registry],
+    collect() {
+      this.set(streams.size);
+    },
+  });
 
   app.get(
     '/v2/projects/:projectId/logs/access/stream',
