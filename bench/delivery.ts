@@ -1,25 +1,37 @@
-// Webhook delivery throughput: N deliveries queued directly in the table (plus NOTIFY), delivered by
-// one DeliveryWorker to a local HTTPS receiver running in a child process, on PostgreSQL and on
-// PGlite. Baseline measured in the same run: raw undici POSTs to the same receiver with the same
-// concurrency, keep-alive and TLS (what the worker could do with no queue at all).
+// Webhook delivery throughput, Latchkey beside two peers, in alternating rounds on one machine:
+// - Latchkey: N deliveries queued directly in the table (plus NOTIFY), delivered by one
+//   DeliveryWorker (on PostgreSQL; on PGlite too with BENCH_STORES=pg,pglite);
+// - graphile-worker 0.17 (a job queue on PostgreSQL, the shape our worker's parts follow), twice:
+//   batched (localQueue of 500, completeJobBatchDelay 0, failJobBatchDelay 0: its performance
+//   page's setup) and with its defaults, both running as many jobs at once as Latchkey holds
+//   requests (BENCH_IN_FLIGHT, 256);
+// - the raw ceiling: the same signed POSTs with no queue at all.
+// Every peer does the same work per delivery: HMAC-SHA256 of the body into Standard Webhooks headers
+// (deliveryHeaders) and one POST to the same HTTPS receiver on loopback (a child process), through
+// the same delivery agent (createDeliveryAgent). The machine is shared and noisy: each peer runs
+// once per round, in turn, and the table gives medians, ranges and ratios, and the load average.
 //
-//   npm run bench:delivery                       # both stores, 20,000 deliveries
-//   BENCH_N=5000 BENCH_STORES=pglite npm run bench:delivery
+//   npm run bench:delivery                       # 3 rounds of 20,000 deliveries
+//   BENCH_N=5000 BENCH_ROUNDS=2 npm run bench:delivery
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test; a schema
-//   is created for the run and dropped after)
+//   is created for each run and dropped after)
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:https';
+import { loadavg } from 'node:os';
+import { Logger, makeWorkerUtils, run, type Task } from 'graphile-worker';
 import pg from 'pg';
-import { Agent, request } from 'undici';
+import { type Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { createKeyring } from '../src/crypto/master-key.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
+import { parseCidrList } from '../src/delivery/address-policy.ts';
 import { DELIVERIES_CHANNEL } from '../src/delivery/enqueue.ts';
-import { webhookSecretGenerate } from '../src/delivery/sign.ts';
+import { createDeliveryAgent } from '../src/delivery/send.ts';
+import { deliveryHeaders, webhookSecretGenerate } from '../src/delivery/sign.ts';
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { createMetrics } from '../src/http/metrics.ts';
 import { uuidv7 } from '../src/ids.ts';
@@ -53,38 +65,129 @@ const N = Number(process.env.BENCH_N ?? 20_000);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 256);
 
-async function rawUndiciRate(rx: Receiver, n: number): Promise<number> {
-  const ca = testCa();
-  const agent = new Agent({ connect: { ca }, connections: 16, keepAliveTimeout: 30_000 });
-  const body = sampleEventBody();
-  const post = async () => {
-    const r = await request(`https://127.0.0.1:${rx.port}/raw`, {
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TIMEOUT_MS = 15_000;
+
+/** The agent every peer posts through: Latchkey's own (address policy, no per-host limit). */
+function deliveryAgent(): Agent {
+  return createDeliveryAgent({
+    allowed: parseCidrList(['127.0.0.0/8']),
+    timeoutMs: TIMEOUT_MS,
+    ca: testCa(),
+    connectionsPerOrigin: 0,
+  });
+}
+
+/** One delivery's work outside any queue: sign the body, POST it, read the answer. */
+function signedPost(agent: Agent, secret: string) {
+  return async (url: string, msgId: string, body: string): Promise<void> => {
+    const headers = deliveryHeaders({
+      msgId,
+      timestamp: Math.floor(Date.now() / 1000),
+      body,
+      secrets: [secret],
+      credentials: 'bench:secret',
+      userAgent: 'Latchkey-Bench',
+    });
+    const r = await request(url, {
       method: 'POST',
       dispatcher: agent,
-      headers: { 'content-type': 'application/json' },
+      headers,
       body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await r.body.dump();
+    if (r.statusCode >= 300) throw new Error(`HTTP ${r.statusCode}`);
   };
-  // Warm up the connections and the JIT (the receiver's too), then the same concurrency the worker uses.
+}
+
+/** The raw ceiling: N signed POSTs, IN_FLIGHT at a time, no queue. Deliveries per second. */
+async function rawRate(rx: Receiver): Promise<number> {
+  const agent = deliveryAgent();
+  const post = signedPost(agent, webhookSecretGenerate());
+  const body = sampleEventBody();
+  const url = (i: number) => `https://127.0.0.1:${rx.port}/hook/${i % WEBHOOKS}`;
+  // Warm up the connections and the JIT (the receiver's too).
   let warm = 0;
   await Promise.all(
     Array.from({ length: 64 }, async () => {
-      while (warm++ < 3000) await post();
+      while (warm < 3000) await post(url(warm++), randomUUID(), body);
     }),
   );
-  const { done } = await rx.expect(n);
+  const { done } = await rx.expect(N);
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (next++ < n) await post();
+      while (next < N) await post(url(next++), randomUUID(), body);
     }),
   );
   await done;
-  const rate = n / ((performance.now() - started) / 1000);
+  const rate = N / ((performance.now() - started) / 1000);
   await agent.close();
   return rate;
+}
+
+/**
+ * graphile-worker: N `deliver` jobs (payload: url, id, body), added before the runner starts, as
+ * Latchkey's are queued before its worker starts; done when the receiver has them all and no job
+ * is left. Deliveries per second.
+ */
+async function graphileRate(rx: Receiver, batched: boolean): Promise<number> {
+  const schema = `bench_gw_${randomBytes(4).toString('hex')}`;
+  const logger = new Logger(() => () => {});
+  const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger });
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const agent = deliveryAgent();
+  try {
+    await utils.migrate();
+    const body = sampleEventBody();
+    for (let i = 0; i < N; i += 2000) {
+      await utils.addJobs(
+        Array.from({ length: Math.min(2000, N - i) }, (_, k) => ({
+          identifier: 'deliver',
+          payload: { url: `https://127.0.0.1:${rx.port}/hook/${(i + k) % WEBHOOKS}`, id: randomUUID(), body },
+        })),
+      );
+    }
+    const post = signedPost(agent, webhookSecretGenerate());
+    const deliver: Task = async (payload) => {
+      const p = payload as { url: string; id: string; body: string };
+      await post(p.url, p.id, p.body);
+    };
+    const { done } = await rx.expect(N);
+    const started = performance.now();
+    const runner = await run({
+      connectionString: PG_URL,
+      schema,
+      concurrency: IN_FLIGHT,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger,
+      taskList: { deliver },
+      ...(batched
+        ? {
+            preset: { worker: { localQueue: { size: 500 }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+          }
+        : {}),
+    });
+    await done;
+    for (;;) {
+      const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${schema}._private_jobs`);
+      if (Number(rows[0]!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const rate = N / ((performance.now() - started) / 1000);
+    await runner.stop();
+    return rate;
+  } finally {
+    await agent.close();
+    await utils.release();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  }
 }
 
 async function seed(db: Db, keyring: ReturnType<typeof createKeyring>, port: number): Promise<void> {
@@ -132,7 +235,7 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
   let db: Db;
   let cleanup = async () => {};
   if (kind === 'pg') {
-    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const url = PG_URL;
     const schema = `bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -182,25 +285,59 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
   return { rate: N / seconds, seconds };
 }
 
+interface Peer {
+  name: string;
+  /** Delivers N and answers deliveries per second. */
+  run(rx: Receiver): Promise<number>;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
 async function main(): Promise<void> {
-  const stores = (process.env.BENCH_STORES ?? 'pg,pglite').split(',') as ('pg' | 'pglite')[];
+  const stores = (process.env.BENCH_STORES ?? 'pg').split(',') as ('pg' | 'pglite')[];
+  const peers: Peer[] = [
+    { name: 'raw signed POSTs (no queue)', run: rawRate },
+    ...stores.map((kind) => ({
+      name: `Latchkey (${kind === 'pg' ? 'PostgreSQL' : 'PGlite'})`,
+      run: async (rx: Receiver) => (await runStore(kind, rx)).rate,
+    })),
+    { name: 'graphile-worker, batched', run: (rx: Receiver) => graphileRate(rx, true) },
+    { name: 'graphile-worker, defaults', run: (rx: Receiver) => graphileRate(rx, false) },
+  ];
+  const rates = new Map<string, number[]>(peers.map((p) => [p.name, []]));
+  const loads: number[] = [];
   const rx = await startReceiverProcess();
   try {
-    const rows: Record<string, string>[] = [];
-    for (const kind of stores) {
-      const raw = await rawUndiciRate(rx, Math.min(N, 20_000));
-      const r = await runStore(kind, rx);
-      rows.push({
-        store: kind === 'pg' ? 'PostgreSQL' : 'PGlite',
-        deliveries: String(N),
-        webhooks: String(WEBHOOKS),
-        seconds: r.seconds.toFixed(2),
-        'deliveries/s': Math.round(r.rate).toString(),
-        'raw undici POST/s': Math.round(raw).toString(),
-        'of raw': `${Math.round((100 * r.rate) / raw)}%`,
-      });
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternating: each peer once per round, the order turned each round.
+      const order = round % 2 === 1 ? peers : [...peers].reverse();
+      for (const peer of order) {
+        loads.push(loadavg()[0]!);
+        const rate = await peer.run(rx);
+        rates.get(peer.name)!.push(rate);
+        console.log(`round ${round}: ${peer.name}: ${Math.round(rate)} deliveries/s`);
+      }
     }
-    console.table(rows);
+    const raw = median(rates.get(peers[0]!.name)!);
+    const latchkey = median(rates.get(peers[1]!.name)!);
+    console.table(
+      peers.map((p) => {
+        const v = rates.get(p.name)!;
+        return {
+          peer: p.name,
+          deliveries: N,
+          webhooks: WEBHOOKS,
+          'in flight': IN_FLIGHT,
+          'deliveries/s (median)': Math.round(median(v)),
+          range: `${Math.round(Math.min(...v))}-${Math.round(Math.max(...v))}`,
+          'of raw': `${Math.round((100 * median(v)) / raw)}%`,
+          'Latchkey ÷ this': (latchkey / median(v)).toFixed(2),
+        };
+      }),
+    );
+    console.log(
+      `${ROUNDS} rounds; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (2 cores)`,
+    );
   } finally {
     rx.close();
   }
