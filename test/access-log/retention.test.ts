@@ -90,6 +90,30 @@ describe('access log retention', () => {
     assert.equal(await count(t, 'SELECT count(*) AS n FROM access_events_default'), 0);
   });
 
+  it("an upload id past the window goes only in its own project, not another project's recent one", async () => {
+    const id = uuidv7();
+    const otherProject = uuidv7();
+    await t.store.db.query(
+      `INSERT INTO access_event_ids (id, project_id, created) VALUES ($1, $2, $3), ($1, $4, $5)`,
+      [
+        id,
+        a.projectId,
+        new Date(now.getTime() - (WINDOW + 1) * DAY),
+        otherProject,
+        new Date(now.getTime() - DAY),
+      ],
+    );
+    await retentionRun(t.store.db, { retentionDays: WINDOW, now });
+    const { rows } = await t.store.db.query<{ project_id: string }>(
+      'SELECT project_id FROM access_event_ids WHERE id = $1',
+      [id],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.project_id),
+      [otherProject],
+    );
+  });
+
   it('moved partitions keep the primary key and indexes', async () => {
     const { rows } = await t.store.db.query<{ indexdef: string }>(
       // This test's own schema only: another schema of the database may hold a same-named day.

@@ -123,8 +123,9 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
   // DDL transaction, so a large backlog never holds one long transaction.
   for (;;) {
     const r = await db.query(
-      `DELETE FROM access_event_ids WHERE id IN
-         (SELECT id FROM access_event_ids WHERE created < $1 LIMIT ${ID_DELETE_BATCH})`,
+      // By the whole key: the same id may be seen in another project, later (ids are per project).
+      `DELETE FROM access_event_ids WHERE (id, project_id) IN
+         (SELECT id, project_id FROM access_event_ids WHERE created < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
     );
     report.deletedIds += r.rowCount;
