@@ -2,7 +2,7 @@
 // One process runs Latchkey (HTTP API on a loopback port, the delivery worker) on a fresh database,
 // a local HTTPS receiver, and an uploader sending SOAK_RATE events/s (default 200) through
 // POST /v2/app/events, each delivered to one webhook. Time is simulated, SOAK_DAY_SECONDS real
-// seconds (default 15) to a simulated day, for SOAK_DAYS days (default 12):
+// seconds (default 15) to a simulated day, for SOAK_DAYS days (default 16):
 //   - the access log carries simulated time: each event's `created` is the simulated now (starting
 //     29 days back, which the upload API accepts), so it lands in its simulated day's partition, and
 //     the access-log retention runs with the simulated now (backdated rows, by construction);
@@ -19,7 +19,7 @@
 // over its partitions) and live rows, and the claim query's time (the median of 20 runs of the
 // worker's candidate scan, delivery_claim_candidates, in a rolled-back transaction, timed by the
 // server: EXPLAIN ANALYZE's execution time).
-//   npm run bench:soak          SOAK_MODES=retention (or none) runs one; SOAK_DAYS=16 ...
+//   npm run bench:soak          SOAK_MODES=retention (or none) runs one; SOAK_DAYS=12 ...
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:https';
 import { loadavg } from 'node:os';
@@ -36,7 +36,7 @@ import { ADMIN_TOKEN, api, fmt, PG_URL, receiverTlsOptions, seedTenant, table, t
 
 const RATE = Number(process.env.SOAK_RATE ?? 200);
 const DAY_SECONDS = Number(process.env.SOAK_DAY_SECONDS ?? 15);
-const DAYS = Number(process.env.SOAK_DAYS ?? 12);
+const DAYS = Number(process.env.SOAK_DAYS ?? 16);
 const RETENTION_DAYS = Number(process.env.SOAK_RETENTION_DAYS ?? 3);
 const CODES_PER_DAY = Number(process.env.SOAK_CODES_PER_DAY ?? 2000);
 const MODES = (process.env.SOAK_MODES ?? 'retention,none').split(',') as ('retention' | 'none')[];
@@ -209,16 +209,21 @@ async function run(mode: 'retention' | 'none'): Promise<DaySample[]> {
     await Promise.all(uploads);
   })();
   // Login codes of new phones, expiring after a scaled 5 minutes.
+  let codesFailed = false;
   const codes = setInterval(() => {
     const n = Math.max(1, Math.round((CODES_PER_DAY * 1000) / (DAY_SECONDS * 1000)));
     void db
       .query(
-        `INSERT INTO app_login_codes (app_user_id, code_hash, expires)
-           SELECT '+47' || (10000000 + floor(random() * 89999999))::bigint, '\\x00', now() + make_interval(secs => $2)
+        `INSERT INTO app_login_codes (app_user_id, code_hash, expires, code_expires)
+           SELECT '+47' || (10000000 + floor(random() * 89999999))::bigint, '\\x00',
+                  now() + make_interval(secs => $2), now() + make_interval(secs => $2)
              FROM generate_series(1, $1) ON CONFLICT DO NOTHING`,
         [n, (300 * DAY_SECONDS) / 86400],
       )
-      .catch(() => {});
+      .catch((e) => {
+        if (!codesFailed) console.error('login codes:', e);
+        codesFailed = true;
+      });
   }, 1000);
   const retention = async () => {
     const now = new Date(simNow());

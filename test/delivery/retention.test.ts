@@ -138,8 +138,10 @@ describe('delivery retention', () => {
     const expired = newPhone();
     const live = newPhone();
     await t.store.db.query(
-      `INSERT INTO app_login_codes (app_user_id, code_hash, expires) VALUES
-         ($1, '\\x00', now() - interval '1 minute'), ($2, '\\x00', now() + interval '4 minutes')`,
+      // `expires` is when the row may go (the later of the code's expiry and its texts' window).
+      `INSERT INTO app_login_codes (app_user_id, code_hash, expires, code_expires) VALUES
+         ($1, '\\x00', now() - interval '1 minute', now() - interval '1 minute'),
+         ($2, '\\x00', now() + interval '4 minutes', now() + interval '4 minutes')`,
       [expired, live],
     );
     const r = await deliveryRetentionRun(t.store.db, { cutoff: new Date(Date.now() - 30 * DAY_MS) });
