@@ -68,12 +68,17 @@ export interface SharedKeyInput {
 }
 
 /**
- * Seconds until `sharer` may share again when it has shared `perHour` keys in the last hour, else
- * undefined. Takes a transaction-scoped lock on the sharer first, so concurrent shares of one app
- * user (on any process) are counted one after another and a burst cannot slip past the limit.
+ * Seconds until `sharer` may share again: when another share of the same app user is being made
+ * right now (on any process), 1; when it has shared `perHour` keys in the last hour, until the
+ * oldest of them is an hour old; else undefined. The per-sharer lock is only tried, never waited
+ * for: a burst of one app user's shares must not hold the store's connections while they queue.
  */
 export async function shareRetryAfter(tx: Tx, sharer: string, perHour: number): Promise<number | undefined> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('app-share:' || $1, 0))", [sharer]);
+  const { rows: lock } = await tx.query<{ locked: boolean }>(
+    "SELECT pg_try_advisory_xact_lock(hashtextextended('app-share:' || $1, 0)) AS locked",
+    [sharer],
+  );
+  if (!lock[0]?.locked) return 1;
   const { rows } = await tx.query<{ wait: number }>(
     `SELECT greatest(1, ceil(extract(epoch FROM created + interval '1 hour' - now())))::int AS wait
        FROM keys WHERE shared_by = $1 AND created > now() - interval '1 hour'

@@ -32,7 +32,7 @@ export async function keyShare(
     const perHour = ctx.config.appShareRatePerHour;
     const wait = perHour > 0 ? await shareRetryAfter(tx, sharer, perHour) : undefined;
     if (wait !== undefined) {
-      throw new ApiError(429, `You have shared ${perHour} keys in the last hour; retry in ${wait} s`, {
+      throw new ApiError(429, `At most ${perHour} shares per hour, one at a time; retry in ${wait} s`, {
         headers: { 'retry-after': String(wait) },
       });
     }
