@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { OTP_RATE_PER_IP, OTP_RATE_PER_PHONE, TOKEN_RATE_PER_IP } from '../src/resources/app/auth-routes.ts';
+import {
+  OTP_RATE_PER_IP,
+  OTP_RATE_PER_PHONE,
+  otpWorkSettled,
+  TOKEN_RATE_PER_IP,
+} from '../src/resources/app/auth-routes.ts';
 import { startTestApp, type TestApp } from '../test/helpers/app.ts';
 import { appToken, newPhone } from '../test/helpers/events.ts';
 import { createClient, createOrganization } from '../test/helpers/factories.ts';
@@ -206,6 +211,7 @@ describe('app login (OTP)', () => {
     await appToken(t, phone);
     const before = t.logs.length;
     assert.equal((await post('/v2/app/auth/otp', { appUserId: phone }, freshIp())).status, 202);
+    await otpWorkSettled(t.ctx); // the code is issued and sent after the answer
     const line = t.logs.slice(before).find((l) => l.includes('APP LOGIN CODE') && l.includes(phone));
     const code = /: (\d{6})\b/.exec(line ?? '')?.[1];
     assert.ok(code, 'the log sender wrote the code');

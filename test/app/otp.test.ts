@@ -6,8 +6,10 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import {
   OTP_RATE_PER_IP,
   OTP_RATE_PER_PHONE,
+  otpWorkSettled,
   TOKEN_RATE_PER_IP,
 } from '../../src/resources/app/auth-routes.ts';
+import { OTP_TEXTS_PER_WINDOW, otpIssue } from '../../src/resources/app/otp.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { newPhone } from '../helpers/events.ts';
 
@@ -32,8 +34,21 @@ describe('app login with the log sender', () => {
   });
   after(() => t.close());
 
-  const otp = (appUserId: string, ip = '10.0.0.1') =>
-    t.inject({ method: 'POST', url: '/v2/app/auth/otp', payload: { appUserId }, remoteAddress: ip });
+  /** Asks for a code and waits for the work after the answer (lookup, issue, the log sender). */
+  const otp = async (appUserId: string, ip = '10.0.0.1') => {
+    const r = await t.inject({
+      method: 'POST',
+      url: '/v2/app/auth/otp',
+      payload: { appUserId },
+      remoteAddress: ip,
+    });
+    await otpWorkSettled(t.ctx);
+    return r;
+  };
+  const codesInLogs = (phone: string) =>
+    t.logs
+      .filter((l) => l.includes('APP LOGIN CODE') && l.includes(phone))
+      .map((l) => /: (\d{6})"/.exec(l)?.[1]);
   const redeem = (appUserId: string, code: string) =>
     t.call('POST', '/v2/app/auth/token', { body: { appUserId, code } });
 
@@ -46,7 +61,7 @@ describe('app login with the log sender', () => {
     const code = codeFromLogs(t, phone);
     assert.match(code ?? '', /^\d{6}$/);
     const { rows } = await t.store.db.query<{ code_hash: Uint8Array; expires: Date; created: Date }>(
-      'SELECT code_hash, expires, created FROM app_login_codes WHERE app_user_id = $1',
+      'SELECT code_hash, code_expires AS expires, created FROM app_login_codes WHERE app_user_id = $1',
       [phone],
     );
     assert.equal(Buffer.from(rows[0]!.code_hash).length, 32);
@@ -118,7 +133,7 @@ describe('app login with the log sender', () => {
     await otp(phone);
     const code = codeFromLogs(t, phone)!;
     await t.store.db.query(
-      "UPDATE app_login_codes SET expires = now() - interval '1 second' WHERE app_user_id = $1",
+      "UPDATE app_login_codes SET code_expires = now() - interval '1 second' WHERE app_user_id = $1",
       [phone],
     );
     assert.equal((await redeem(phone, code)).status, 400);
@@ -159,6 +174,52 @@ describe('app login with the log sender', () => {
     );
     assert.equal(rows[0]!.attempts, 5);
     assert.equal((await redeem(phone, code)).status, 400);
+  });
+
+  it('texts a phone at most 3 times per window, always its one live code, which its owner can still use', async () => {
+    const phone = newPhone();
+    await known(t, phone);
+    // A stranger asks for the owner's code from five addresses.
+    for (let i = 0; i < 5; i++) assert.equal((await otp(phone, `10.9.0.${i}`)).statusCode, 202);
+    const texts = codesInLogs(phone);
+    assert.equal(texts.length, OTP_TEXTS_PER_WINDOW);
+    assert.equal(new Set(texts).size, 1, 'the same live code each time, never a new one');
+    const limited = await otp(phone, '10.9.1.1');
+    assert.equal(limited.statusCode, 429);
+    assert.ok(Number(limited.headers['retry-after']) <= 180, `Retry-After ${limited.headers['retry-after']}`);
+    assert.equal(
+      (await redeem(phone, texts[0]!)).status,
+      200,
+      'the owner logs in with the code on the phone',
+    );
+  });
+
+  it('repeats the live code across requests and mints a new one once it is dead, texts counted in the store', async () => {
+    const phone = newPhone();
+    await known(t, phone);
+    const first = await otpIssue(t.ctx, phone);
+    assert.equal(await otpIssue(t.ctx, phone), first);
+    assert.equal(await otpIssue(t.ctx, phone), first);
+    assert.equal(await otpIssue(t.ctx, phone), undefined, 'no fourth text in the window');
+    // The window passes: texts again, still the live code.
+    await t.store.db.query(
+      "UPDATE app_login_codes SET sent = ARRAY(SELECT s - interval '15 minutes' FROM unnest(sent) AS s) WHERE app_user_id = $1",
+      [phone],
+    );
+    assert.equal(await otpIssue(t.ctx, phone), first);
+    // Five wrong tries kill it: the next text carries a new code.
+    await t.store.db.query('UPDATE app_login_codes SET attempts = 5, sent = $2 WHERE app_user_id = $1', [
+      phone,
+      [],
+    ]);
+    const second = await otpIssue(t.ctx, phone);
+    assert.match(second ?? '', /^\d{6}$/);
+    const { rows } = await t.store.db.query<{ attempts: number; forget: boolean }>(
+      'SELECT attempts, expires >= code_expires AS forget FROM app_login_codes WHERE app_user_id = $1',
+      [phone],
+    );
+    assert.deepEqual(rows, [{ attempts: 0, forget: true }]);
+    assert.equal((await redeem(phone, second!)).status, 200);
   });
 
   it('validates the body', async () => {

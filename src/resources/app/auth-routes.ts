@@ -1,25 +1,26 @@
 // App login: POST /v2/app/auth/otp sends a one-time code, POST /v2/app/auth/token trades
-// it for an app token. No bearer token on these two. Rate limited per phone and per source address
-// (in process memory, per API process, like the token endpoints' limits).
+// it for an app token. No bearer token on these two. Code requests are limited per phone and per
+// source address in process memory (like the token endpoints' limits); what reaches a phone (one
+// live code, a few texts per window) is limited in the store, for every process (otp.ts). The rules
+// are in docs/app.md.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
 import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
 import { problemResponses } from '../../http/schemas.ts';
 import { appTokenMint } from './app-token.ts';
 import { appUserKnown, OTP_TTL_SECONDS, otpIssue, otpRedeem } from './otp.ts';
-import { otpSenderFor } from './otp-sender.ts';
+import { type OtpSender, otpSenderFor } from './otp-sender.ts';
 import { AppTokenBody, AppTokenResponse, OtpBody, OtpResponse } from './schema.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
-/** Codes sent to one phone: a burst of 5, then one every 3 minutes. */
-export const OTP_RATE_PER_PHONE = 5;
 /**
- * And a burst of 10 refilled over 24 h: with 5 tries per code a guesser gets at most ~100 guesses
- * at a phone on the first day and ~50 a day after, a 0.01% / 0.005% chance of hitting the code.
+ * Code requests for one phone: a burst of 5, then one every 3 minutes, the same for known and
+ * unknown phones. A stranger's requests make the owner wait at most 3 minutes, and what they
+ * triggered is the owner's live code, which still works.
  */
-export const OTP_RATE_PER_PHONE_DAY = 10;
+export const OTP_RATE_PER_PHONE = 5;
 /** Code requests from one address; generous because mobile carriers put many phones behind one NAT. */
 export const OTP_RATE_PER_IP = 100;
 /** Code checks from one address (each code also dies after 5 wrong tries). */
@@ -34,13 +35,41 @@ function limit(limiter: RateLimiter, key: string, what: string): void {
   }
 }
 
+/** Login-code work still running after its answer, per app (tests wait for it; close waits too). */
+const pendingWork = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/** Resolves when every login code requested so far has been issued and handed to the sender. */
+export async function otpWorkSettled(ctx: AppContext): Promise<void> {
+  await Promise.all(pendingWork.get(ctx) ?? []);
+}
+
+/** Looks the phone up, issues or repeats its code and sends it; never throws. */
+async function otpDeliver(ctx: AppContext, send: OtpSender, appUserId: string, log: FastifyBaseLogger) {
+  try {
+    if (!(await appUserKnown(ctx.db, appUserId))) return;
+    const code = await otpIssue(ctx, appUserId);
+    if (code === undefined) {
+      log.info({ appUserId }, 'app login code not sent: the phone had its texts for this window');
+      return;
+    }
+    await send(appUserId, code, log);
+  } catch (e) {
+    log.warn({ appUserId, err: (e as Error).message }, 'app login code could not be sent');
+  }
+}
+
 export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const otpByPhone = new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES);
-  const otpByPhoneDay = new RateLimiter(OTP_RATE_PER_PHONE_DAY, 24 * 60 * 60_000);
   const otpByIp = new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES);
   const tokenByIp = new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES);
   const send = otpSenderFor(ctx.config);
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = new WeakMap<FastifyRequest, () => void>();
+  pendingWork.set(ctx, pending);
+  root.addHook('onClose', async () => {
+    await Promise.all(pending);
+  });
   const tags = ['app'];
 
   app.post(
@@ -49,6 +78,7 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
       // Counted before the body is parsed and validated, so malformed requests count too.
       onRequest: async (request) =>
         limit(otpByIp, addressKey(request.ip), 'login code requests from this address'),
+      onResponse: async (request) => afterAnswer.get(request)?.(),
       schema: {
         tags,
         summary: 'Send a one-time login code to the phone (the answer is the same for unknown phones)',
@@ -59,15 +89,18 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { appUserId } = request.body;
       limit(otpByPhone, appUserId, 'login code requests for this phone');
-      limit(otpByPhoneDay, appUserId, 'login code requests for this phone today');
-      if (await appUserKnown(ctx.db, appUserId)) {
-        const code = await otpIssue(ctx, appUserId);
-        // Not awaited: a slow or failing SMS gateway must not show in the answer (nor reveal
-        // that the phone is known). The log sender writes synchronously, before the reply.
-        send(appUserId, code, request.log).catch((e: Error) =>
-          request.log.warn({ appUserId, err: e.message }, 'app login code could not be sent'),
-        );
-      }
+      // The store is asked whether the phone is known only once the answer is out: the answer and
+      // its timing are the same for every phone, and a slow SMS gateway never shows in it.
+      let go: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        go = resolve;
+      });
+      afterAnswer.set(request, go);
+      reply.raw.once('close', go);
+      const work = answered
+        .then(() => otpDeliver(ctx, send, appUserId, request.log))
+        .finally(() => pending.delete(work));
+      pending.add(work);
       return reply.code(202).send({ expiresIn: OTP_TTL_SECONDS });
     },
   );
