@@ -168,3 +168,46 @@ export function sample(
       return {};
   }
 }
+
+/**
+ * Every valid value worth trying for a schema, not only the first: each enum value and literal, both
+ * booleans, an integer's bounds, the real id for a named id, and for comma-separated lists of words
+ * (`excludeStates`) each word alone, each pair and all of them. Mutations find what breaks on bad
+ * input; these find what breaks on good input nobody tried (`excludeStates=revoked` alone once
+ * answered 500).
+ */
+export function validVariants(
+  document: unknown,
+  schema0: Schema,
+  ids: Record<string, string> = {},
+  name?: string,
+): unknown[] {
+  const schema = resolve(document, schema0);
+  if (name && ids[name] !== undefined && schema.type === 'string') return [ids[name]];
+  if ('const' in schema) return [schema.const];
+  if (Array.isArray(schema.enum)) return [...schema.enum];
+  const alt = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (alt?.length) {
+    const all = alt.flatMap((s) => validVariants(document, s, ids, name));
+    return [...new Set(all.map((v) => JSON.stringify(v)))].map((v) => JSON.parse(v));
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  if (type === 'boolean') return [true, false];
+  if (type === 'integer' || type === 'number') {
+    const bounds = [schema.minimum, schema.maximum].filter((v) => typeof v === 'number') as number[];
+    return bounds.length ? [...new Set(bounds)] : [sample(document, schema, ids, name)];
+  }
+  if (type === 'string' && typeof schema.pattern === 'string') {
+    const re = new RegExp(schema.pattern);
+    const words = [...schema.pattern.matchAll(/\(((?:\w+\|)+\w+)\)/g)].flatMap((m) => m[1]!.split('|'));
+    const unique = [...new Set(words)];
+    const lists = [
+      ...unique,
+      ...unique.flatMap((a, i) => unique.slice(i + 1).map((b) => `${a},${b}`)),
+      ...unique.map((w) => `${w},${w}`),
+      unique.join(','),
+    ].filter((v) => re.test(v));
+    if (lists.length) return lists;
+  }
+  return [sample(document, schema, ids, name)];
+}

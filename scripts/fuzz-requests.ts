@@ -3,7 +3,7 @@
 // the store; the body, path, query and headers are then mutated: wrong types, missing and extra
 // fields, huge strings, deep nesting, unicode, invalid UTF-8, wrong content types, random headers.
 import fc from 'fast-check';
-import { fillPath, type Operation, sample } from './fuzz-openapi.ts';
+import { fillPath, type Operation, sample, validVariants } from './fuzz-openapi.ts';
 
 export interface FuzzRequest {
   method: string;
@@ -288,8 +288,15 @@ const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD
 export function requestArbitrary(op: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const base = op.body ? sample(world.doc, op.body, world.ids) : undefined;
   const queryBase = op.query.map((q) => [q.name, sample(world.doc, q.schema, world.ids, q.name)] as const);
+  const queryValid = op.query.map(
+    (q) => [q.name, validVariants(world.doc, q.schema, world.ids, q.name)] as const,
+  );
   return fc
     .record({
+      // One request in four carries only valid query values, in any combination (each parameter
+      // left out or given one of its valid values), with a real path and the right token.
+      validQuery: fc.nat(3),
+      validChoices: fc.array(fc.nat(), { minLength: queryValid.length, maxLength: queryValid.length }),
       pathChoice: fc.nat(9),
       pathWeird: weirdString,
       uuid: fc.uuid(),
@@ -329,23 +336,31 @@ export function requestArbitrary(op: Operation, world: FuzzWorld): fc.Arbitrary<
       ),
     })
     .map((r) => {
-      let path = pathValue(op, world, r.pathChoice, r.pathWeird, r.uuid);
+      const validOnly = r.validQuery === 0 && op.query.length > 0;
+      let path = pathValue(op, world, validOnly ? 0 : r.pathChoice, r.pathWeird, r.uuid);
       const q = new URLSearchParams();
-      queryBase.forEach(([name, v], idx) => {
-        if ((r.queryMask >> idx) & 1) q.append(name, String(v));
-      });
-      for (const [idx, v] of r.queryWeird) {
-        const name = queryBase[idx % Math.max(queryBase.length, 1)]?.[0] ?? 'limit';
-        q.append(name, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+      if (validOnly) {
+        queryValid.forEach(([name, values], idx) => {
+          const choice = r.validChoices[idx]! % (values.length + 1);
+          if (choice > 0) q.append(name, String(values[choice - 1]));
+        });
+      } else {
+        queryBase.forEach(([name, v], idx) => {
+          if ((r.queryMask >> idx) & 1) q.append(name, String(v));
+        });
+        for (const [idx, v] of r.queryWeird) {
+          const name = queryBase[idx % Math.max(queryBase.length, 1)]?.[0] ?? 'limit';
+          q.append(name, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+        }
+        if (r.extraQuery) q.append(r.extraQuery[0], r.extraQuery[1]);
       }
-      if (r.extraQuery) q.append(r.extraQuery[0], r.extraQuery[1]);
       const qs = q.toString();
       if (qs) path += `?${qs}`;
 
       const headers: Record<string, string> = {};
       const valid = world.tokenFor(op);
       const token =
-        r.auth < 14
+        validOnly || r.auth < 14
           ? valid
           : r.auth < 16
             ? world.allTokens[r.i % world.allTokens.length]
@@ -357,7 +372,9 @@ export function requestArbitrary(op: Operation, world: FuzzWorld): fc.Arbitrary<
 
       const method = r.method === 0 ? r.otherMethod : op.method;
       let body: string | Buffer | undefined;
-      let label = `${op.method} ${op.path} [path ${r.pathChoice < 8 ? 'real' : 'mutated'}, auth ${r.auth}`;
+      let label = validOnly
+        ? `${op.method} ${op.path} [valid query ${q.toString()}`
+        : `${op.method} ${op.path} [path ${r.pathChoice < 8 ? 'real' : 'mutated'}, auth ${r.auth}`;
       if (base !== undefined && method !== 'GET' && method !== 'HEAD') {
         const m = mutateBody(base, r.bodyKind, r.i, r.value, r.key, r.n, r.bytes);
         body = m.body;
