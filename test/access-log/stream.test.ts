@@ -109,6 +109,36 @@ describe('GET /v2/projects/{projectId}/logs/access/stream', () => {
     }
   });
 
+  it('shows each project only its own event when two projects accept the same event id', async () => {
+    const phoneB = newPhone();
+    const lockB = await lockInsert(t, b.projectId, { name: 'Theirs' });
+    const keyB = await keyInsert(t, { projectId: b.projectId, lockId: lockB, appUserId: phoneB });
+    const appB = await appToken(t, phoneB);
+    const mine = await open();
+    const theirs = await open('', {}, b);
+    try {
+      const [x] = await accepted([ev(key1)]);
+      const y = ev(keyB);
+      const r = await upload(t, appB, [ev(keyB, { id: x }), y]);
+      assert.deepEqual(
+        r.body.results.map((e: { status: string }) => e.status),
+        ['accepted', 'accepted'],
+        'upload ids are one namespace per project',
+      );
+      const [got] = await mine.waitEvents(1);
+      assert.equal(got!.id, x);
+      assert.equal(JSON.parse(got!.data).lockId, lock1);
+      assert.equal((await theirs.waitEvents(1))[0]!.id, y.id);
+      // A later event of ours arrives after; theirs never reaches our stream.
+      const [z] = await accepted([ev(key2)]);
+      assert.deepEqual(await ids(mine, 2), [x, z]);
+      assert.ok(mine.events.every((e) => JSON.parse(e.data).lockId !== lockB));
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
   it('refuses a Last-Event-ID it cannot resume from, an unknown lock, and wrong tokens', async () => {
     const malformed = await open('', { 'last-event-id': 'nope' });
     assert.equal(malformed.status, 400);

@@ -73,12 +73,14 @@ async function eventsOf(db: Queryable, rows: FeedRow[]): Promise<Map<string, Acc
     if (r.created < lo) lo = r.created;
     if (r.created > hi) hi = r.created;
   }
-  const { rows: events } = await db.query<AccessEventRow>(
-    `SELECT ${ACCESS_EVENT_COLUMNS} FROM access_events
+  const { rows: events } = await db.query<AccessEventRow & { project_id: string }>(
+    `SELECT ${ACCESS_EVENT_COLUMNS}, project_id FROM access_events
       WHERE id = ANY($1::uuid[]) AND project_id = ANY($2::uuid[]) AND created >= $3 AND created <= $4`,
     [rows.map((r) => r.event_id), [...new Set(rows.map((r) => r.project_id))], lo, hi],
   );
-  return new Map(events.map((e) => [e.id, e]));
+  // Keyed by project and id: upload ids are one namespace per project, so two projects may each
+  // have an event with this id, and a stream must only ever see its own project's.
+  return new Map(events.map((e) => [`${e.project_id}/${e.id}`, e]));
 }
 
 /** The stream position of an event of the project, or undefined when it is not in the window. */
@@ -259,7 +261,8 @@ export class AccessEventStreams {
     }
     const rows = await feedRead(this.db, [sub.projectId], sub.cursor, head, this.o.pageSize);
     const events = await eventsOf(this.db, rows);
-    for (const r of rows) this.send(sub, { tx: BigInt(r.tx), seq: Number(r.seq) }, events.get(r.event_id));
+    for (const r of rows)
+      this.send(sub, { tx: BigInt(r.tx), seq: Number(r.seq) }, events.get(`${r.project_id}/${r.event_id}`));
     if (rows.length < this.o.pageSize) {
       // Everything up to the hub's position is written: from here on the hub writes.
       sub.cursor = head;
@@ -283,7 +286,10 @@ export class AccessEventStreams {
       for (const r of ready) {
         const list = byProject.get(r.project_id) ?? [];
         byProject.set(r.project_id, list);
-        list.push({ key: { tx: BigInt(r.tx), seq: Number(r.seq) }, event: events.get(r.event_id) });
+        list.push({
+          key: { tx: BigInt(r.tx), seq: Number(r.seq) },
+          event: events.get(`${r.project_id}/${r.event_id}`),
+        });
       }
       for (const [projectId, frames] of byProject) {
         const subs = this.projects.get(projectId);
