@@ -46,6 +46,7 @@ async function answers(url: string): Promise<boolean> {
 let store: ProcessStore;
 let dir: string;
 let npm: ChildProcess | undefined;
+let bash: ChildProcess | undefined;
 let output = '';
 
 before(async () => {
@@ -59,7 +60,15 @@ before(async () => {
 });
 
 after(async () => {
-  if (npm && npm.exitCode === null) process.kill(-npm.pid!, 'SIGKILL');
+  // Whatever is left of `npm run dev`'s process group (nothing, when the test passed),
+  // and of the walk-through's shell (a receiver or stream it left running when it failed).
+  for (const group of [npm?.pid, bash?.pid]) {
+    try {
+      if (group) process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group is gone
+    }
+  }
   rmSync(dir, { recursive: true, force: true });
   await store.dispose();
 });
@@ -104,8 +113,9 @@ describe('README walk-through', () => {
     // The walk-through, in one bash, in the "clone", with nothing but the defaults (PORT stands in
     // for the 8080 the README assumes).
     const script = `set -euo pipefail\ntrap 'echo "walk-through failed: $BASH_COMMAND (exit $?)" >&2' ERR\n${shell.map(ports).join('\n\n')}\n`;
-    const bash = spawn('bash', ['-c', script], {
+    bash = spawn('bash', ['-c', script], {
       cwd: dir,
+      detached: true,
       env: { ...process.env, PORT: String(port), LATCHKEY_DATA_DIR: '', LATCHKEY_ADMIN_TOKEN: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
