@@ -237,7 +237,16 @@ async function run(mode: 'retention' | 'none'): Promise<DaySample[]> {
     // it visits a churning table many times a day. Both runs get the same.
     for (const t of VACUUMED) await db.query(`VACUUM ${t}`);
   };
-  await retention();
+  // The first run creates the partitions: retried, since on a loaded machine a connection may time out.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await retention();
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      console.error(`retention (attempt ${attempt}):`, (e as Error).message);
+    }
+  }
   let retentionRunning = Promise.resolve();
   const retentionTimer = setInterval(
     () => {
