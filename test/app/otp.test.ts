@@ -66,6 +66,14 @@ describe('app login with the log sender', () => {
     );
     assert.equal(Buffer.from(rows[0]!.code_hash).length, 32);
     assert.ok(!Buffer.from(rows[0]!.code_hash).toString('latin1').includes(code!));
+    // Kept for sending again while it lives, but only encrypted under the master key.
+    const enc = await t.store.db.query<{ code_enc: string }>(
+      'SELECT code_enc FROM app_login_codes WHERE app_user_id = $1',
+      [phone],
+    );
+    assert.match(enc.rows[0]!.code_enc, /^v1\./);
+    assert.ok(!enc.rows[0]!.code_enc.includes(code!));
+    assert.equal(t.ctx.keyring.decrypt(enc.rows[0]!.code_enc), code);
     assert.equal(rows[0]!.expires.getTime() - rows[0]!.created.getTime(), 300_000);
 
     const tok = await redeem(phone, code!);
