@@ -134,8 +134,8 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
   // The stream resumes within the window of `received` (an event's own `created` may be older).
   for (;;) {
     const r = await db.query(
-      `DELETE FROM access_event_feed WHERE event_id IN
-         (SELECT event_id FROM access_event_feed WHERE received < $1 LIMIT ${ID_DELETE_BATCH})`,
+      `DELETE FROM access_event_feed WHERE (event_id, project_id) IN
+         (SELECT event_id, project_id FROM access_event_feed WHERE received < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
     );
     report.deletedFeed += r.rowCount;

@@ -109,9 +109,6 @@ export async function eventsInsert(tx: Tx, events: NewEventRow[]): Promise<Date>
      ), f AS (
        INSERT INTO access_event_feed (event_id, project_id, tx_id, created, received)
        SELECT id, project_id, pg_current_xact_id(), created, received FROM e
-       -- The feed is keyed by the event id alone: an id another project used first must not fail
-       -- this upload (that event then is in the log and its webhooks, not in the live stream).
-       ON CONFLICT (event_id) DO NOTHING
      )
      SELECT received, pg_notify('${ACCESS_EVENTS_CHANNEL}', $11) FROM e LIMIT 1`,
     [
