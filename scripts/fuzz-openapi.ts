@@ -12,6 +12,8 @@ export interface QueryParam {
 }
 
 export interface Operation {
+  /** The operationId (the name of the operation in src/operations.ts). */
+  operationId: string;
   method: string;
   /** OpenAPI template, e.g. /v2/projects/{projectId}/locks/{lockId} */
   path: string;
@@ -53,6 +55,7 @@ export function operationsOf(document: unknown): Operation[] {
         ?.content;
       const body = content?.['application/json']?.schema ?? Object.values(content ?? {})[0]?.schema;
       out.push({
+        operationId: String(op.operationId ?? ''),
         method: method.toUpperCase(),
         path,
         pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),

@@ -170,20 +170,20 @@ async function adminDirect(config: Readonly<Config>, action: string, v: Record<s
       case 'list-clients':
         return { clients: await clientList(ctx.db, need(v, 'organization-id')) };
       case 'delete-client':
-        await clientDelete(ctx.db, need(v, 'client-id'));
+        await clientDelete(ctx, need(v, 'client-id'));
         return { deleted: true };
       case 'rotate-secret':
-        return { clientSecret: await clientRotateSecret(ctx.db, ctx.keyring, need(v, 'client-id')) };
+        return { clientSecret: await clientRotateSecret(ctx, need(v, 'client-id')) };
       case 'grant': {
         const type = need(v, 'resource-type') as 'organization' | 'project';
         return {
-          grant: await grantPut(ctx.db, need(v, 'client-id'), type, need(v, 'resource-id'), need(v, 'scope')),
+          grant: await grantPut(ctx, need(v, 'client-id'), type, need(v, 'resource-id'), need(v, 'scope')),
         };
       }
       case 'list-grants':
         return { grants: await grantList(ctx.db, need(v, 'client-id')) };
       case 'revoke-grant':
-        await grantDelete(ctx.db, need(v, 'client-id'), need(v, 'resource-id'));
+        await grantDelete(ctx, need(v, 'client-id'), need(v, 'resource-id'));
         return { revoked: true };
       case 'app-token': {
         const t = await appTokenMint(ctx, need(v, 'app-user-id'));

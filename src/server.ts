@@ -1,14 +1,16 @@
 // Starting and stopping a whole Latchkey process (used by main.ts and `latchkey serve`).
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { createGuards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { opsRoutes } from './ops/routes.ts';
+import { opsOperations } from './ops/routes.ts';
 import { requestTimeoutOptions } from './server-options.ts';
 
 export interface Running {
@@ -79,7 +81,7 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
-  await opsRoutes(ops, ctx);
+  await registerOperations(ops, ctx, opsOperations, createGuards(ctx));
   const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
   const address = await ops.listen({ port: config.port, host: config.host });
   ops.log.info({ store: db.kind, address }, 'delivery worker started');

@@ -7,6 +7,8 @@ import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Operation } from '../scripts/fuzz-openapi.ts';
 import { uuidv7 } from '../src/ids.ts';
+import { operations } from '../src/operations.ts';
+import { APP_SCOPE } from '../src/resources/app/app-token.ts';
 import { ADMIN_TOKEN, type TestApp } from '../test/helpers/app.ts';
 import {
   appToken,
@@ -42,15 +44,24 @@ export interface World {
   };
 }
 
-/** Which kind of credential a route takes, from its security and path prefix. */
+const declared = new Map(operations.map((o) => [o.operationId, o]));
+
+/** Which kind of credential a route takes, from its declaration in the operations table. */
 export function familyOf(op: Operation): Family {
-  if (op.security.length === 0) return 'open';
-  if (op.security.includes('adminToken')) return 'admin';
-  if (op.path.startsWith('/integrators/v1/')) return 'v1';
-  if (op.path.startsWith('/v2/app/')) return 'app';
-  if (op.path.startsWith('/v2/organization/')) return 'organization';
-  if (op.path.startsWith('/v2/projects/')) return 'project';
-  throw new Error(`no credential rule for ${op.method} ${op.path}: extend familyOf`);
+  const auth = declared.get(op.operationId)?.auth;
+  if (!auth) throw new Error(`${op.method} ${op.path} is not in the operations table`);
+  switch (auth.kind) {
+    case 'none':
+    case 'client':
+      return 'open';
+    case 'admin':
+    case 'v1':
+      return auth.kind;
+    case 'bearer':
+      if (auth.resource) return auth.resource;
+      if (auth.scopes.includes(APP_SCOPE)) return 'app';
+  }
+  throw new Error(`no credential rule for ${op.operationId}: extend familyOf`);
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {

@@ -1,129 +1,42 @@
-// The tenant matrix: for every v2 route of the foundation and of the project
-// resources, a request without a token is 401, a token of the wrong scope is 403, a token of
-// another project or organization is 403 on that path (RFC 6750 insufficient_scope), the other tenant's ids under
+// The tenant matrix: for every operation of the table whose token is tied to the path's
+// organization or project, a request without a token is 401, a token of the wrong scope is 403, a token of
+// another project or organization is 403 on that path, the other tenant's ids under
 // the caller's own path are 404 (never 403, never 200), and a malformed id is 400/404, never 500.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { fillPath, operationsOf, sample } from '../scripts/fuzz-openapi.ts';
+import type { Operation } from '../src/http/operations.ts';
+import { uuidv7 } from '../src/ids.ts';
+import { operations } from '../src/operations.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { webhookInsert } from './helpers/events.ts';
 import { createTenant, type Tenant } from './helpers/factories.ts';
 import { createKeys, createLock, createSharingRights, installerToken, phone } from './helpers/resources.ts';
 
-interface Ids {
-  org: string;
-  project: string;
-  lock: string;
-  key: string;
-  phone: string; // URL-encoded
-  client: string;
-}
+/** Path parameter values, all real records of one tenant (appUserId not yet URL-encoded). */
+type Ids = Record<string, string>;
 
 interface Route {
-  method: string;
-  path: (x: Ids) => string;
-  body?: (x: Ids) => unknown;
+  op: Operation;
   scope: 'organization' | 'project.admin' | 'project.installer';
-  /** Which ids of the path belong to a child resource (checked with the other tenant's value). */
-  child?: (keyof Ids)[];
+  /** The path's ids below the tenant's own (checked with the other tenant's values). */
+  child: string[];
 }
 
-const project = (x: Ids) => `/v2/projects/${x.project}`;
-const routes: Route[] = [
-  { method: 'GET', path: (x) => `/v2/organization/${x.org}`, scope: 'organization' },
-  { method: 'GET', path: (x) => `/v2/organization/${x.org}/projects`, scope: 'organization' },
-  {
-    method: 'POST',
-    path: (x) => `/v2/organization/${x.org}/projects`,
-    body: () => ({ name: 'P' }),
-    scope: 'organization',
-  },
-  {
-    method: 'GET',
-    path: (x) => `/v2/organization/${x.org}/projects/${x.project}/api-permissions`,
-    scope: 'organization',
-    child: ['project'],
-  },
-  {
-    method: 'PUT',
-    path: (x) => `/v2/organization/${x.org}/projects/${x.project}/api-permissions/${x.client}`,
-    body: () => ({ scope: 'project.installer' }),
-    scope: 'organization',
-    child: ['project'],
-  },
-  {
-    method: 'DELETE',
-    path: (x) => `/v2/organization/${x.org}/projects/${x.project}/api-permissions/${x.client}`,
-    scope: 'organization',
-    child: ['project'],
-  },
-  { method: 'GET', path: project, scope: 'project.admin' },
-  {
-    method: 'POST',
-    path: (x) => `${project(x)}/locks`,
-    body: () => ({ name: 'L' }),
-    scope: 'project.installer',
-  },
-  { method: 'GET', path: (x) => `${project(x)}/locks`, scope: 'project.installer' },
-  {
-    method: 'GET',
-    path: (x) => `${project(x)}/locks/${x.lock}`,
-    scope: 'project.installer',
-    child: ['lock'],
-  },
-  {
-    method: 'PATCH',
-    path: (x) => `${project(x)}/locks/${x.lock}`,
-    body: () => ({ name: 'renamed' }),
-    scope: 'project.admin',
-    child: ['lock'],
-  },
-  { method: 'DELETE', path: (x) => `${project(x)}/locks/${x.lock}`, scope: 'project.admin', child: ['lock'] },
-  {
-    method: 'POST',
-    path: (x) => `${project(x)}/managed-users`,
-    body: () => ({ appUserId: '+4712345678' }),
-    scope: 'project.admin',
-  },
-  { method: 'GET', path: (x) => `${project(x)}/managed-users`, scope: 'project.admin' },
-  {
-    method: 'GET',
-    path: (x) => `${project(x)}/managed-users/${x.phone}`,
-    scope: 'project.admin',
-    child: ['phone'],
-  },
-  {
-    method: 'PATCH',
-    path: (x) => `${project(x)}/managed-users/${x.phone}`,
-    body: () => ({ firstName: 'Mallory' }),
-    scope: 'project.admin',
-    child: ['phone'],
-  },
-  {
-    method: 'DELETE',
-    path: (x) => `${project(x)}/managed-users/${x.phone}`,
-    scope: 'project.admin',
-    child: ['phone'],
-  },
-  {
-    method: 'POST',
-    path: (x) => `${project(x)}/keys`,
-    body: (x) => ({ keys: [{ lockId: x.lock, appUserId: '+4712345678' }] }),
-    scope: 'project.admin',
-  },
-  { method: 'GET', path: (x) => `${project(x)}/keys`, scope: 'project.admin' },
-  { method: 'GET', path: (x) => `${project(x)}/keys/${x.key}`, scope: 'project.admin', child: ['key'] },
-  { method: 'DELETE', path: (x) => `${project(x)}/keys/${x.key}`, scope: 'project.admin', child: ['key'] },
-  { method: 'DELETE', path: (x) => `${project(x)}/keys?lockId=${x.lock}`, scope: 'project.admin' },
-  { method: 'DELETE', path: (x) => `${project(x)}/shared-keys?lockId=${x.lock}`, scope: 'project.admin' },
-  {
-    method: 'POST',
-    path: (x) => `${project(x)}/sharing-rights`,
-    body: (x) => ({ sharingRights: [{ lockId: x.lock, appUserId: '+4712345678' }] }),
-    scope: 'project.admin',
-  },
-  { method: 'GET', path: (x) => `${project(x)}/sharing-rights`, scope: 'project.admin' },
-  { method: 'DELETE', path: (x) => `${project(x)}/sharing-rights?lockId=${x.lock}`, scope: 'project.admin' },
-];
-
+// Every operation of the table whose token is tied to the path's organization or project.
+const routes: Route[] = operations.flatMap((op) => {
+  const a = op.auth;
+  if (a.kind !== 'bearer' || !a.resource) return [];
+  const own = a.resource === 'organization' ? 'organizationId' : 'projectId';
+  const scope =
+    a.resource === 'organization'
+      ? 'organization'
+      : a.scopes.includes('project.installer')
+        ? 'project.installer'
+        : 'project.admin';
+  const child = [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => n !== own);
+  return [{ op, scope, child }];
+});
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
@@ -135,18 +48,29 @@ async function contents(tenant: Tenant, who: number): Promise<Ids> {
   const lock = await createLock(t, tenant);
   const [key] = await createKeys(t, tenant, [{ lockId: lock.id, appUserId: phone(who) }]);
   await createSharingRights(t, tenant, [{ lockId: lock.id, appUserId: phone(who) }]);
+  const webhookId = await webhookInsert(t, tenant.projectId, lock.id);
+  const deliveryId = uuidv7();
+  await t.store.db.query(
+    `INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received, status)
+     VALUES ($1, $2, $3, $4, '{}', now(), 'failed')`,
+    [deliveryId, webhookId, tenant.projectId, uuidv7()],
+  );
   return {
-    org: tenant.organizationId,
-    project: tenant.projectId,
-    lock: lock.id,
-    key: key!.id,
-    phone: encodeURIComponent(phone(who)),
-    client: tenant.clientId,
+    organizationId: tenant.organizationId,
+    projectId: tenant.projectId,
+    lockId: lock.id,
+    keyId: key!.id,
+    appUserId: phone(who),
+    clientId: tenant.clientId,
+    webhookId,
+    deliveryId,
   };
 }
 
+let doc: unknown;
 before(async () => {
   t = await startTestApp();
+  doc = t.app.swagger();
   a = await createTenant(t, 'A');
   b = await createTenant(t, 'B');
   A = await contents(a, 1);
@@ -155,9 +79,25 @@ before(async () => {
 });
 after(() => t.close());
 
-const call = (r: Route, x: Ids, token?: string) => t.call(r.method, r.path(x), { token, body: r.body?.(x) });
-const label = (r: Route) =>
-  `${r.method} ${r.path({ org: '{org}', project: '{project}', lock: '{lock}', key: '{key}', phone: '{phone}', client: '{client}' })}`;
+/** The request of one route with the given ids; the body and required query come from the document. */
+function call(r: Route, x: Ids, token?: string) {
+  const documented = operationsOf(doc).find((o) => o.operationId === r.op.operationId);
+  assert.ok(documented, `${r.op.operationId} is in the document`);
+  // Malformed ids go into the path as they are; a phone number is URL-encoded.
+  const url = fillPath(documented.path, x, (v) => (v.startsWith('+') ? encodeURIComponent(v) : v));
+  const query = documented.query
+    .filter((q) => q.required)
+    .map((q) => `${q.name}=${encodeURIComponent(String(sample(doc, q.schema, x, q.name)))}`);
+  // Bulk revocations need a filter to get past their own check.
+  const filter =
+    r.op.method === 'DELETE' && /(keys|sharing-rights)$/.test(r.op.path) ? `lockId=${x.lockId}` : '';
+  const qs = [...query, filter].filter(Boolean).join('&');
+  return t.call(r.op.method, qs ? `${url}?${qs}` : url, {
+    token,
+    ...(documented.body ? { body: sample(doc, documented.body, x) } : {}),
+  });
+}
+const label = (r: Route) => `${r.op.method} ${r.op.path} (${r.op.operationId})`;
 
 describe('tenant isolation matrix', () => {
   for (const r of routes) {
@@ -184,10 +124,13 @@ describe('tenant isolation matrix', () => {
         assert.equal(res.status, 403, JSON.stringify(res.body));
       });
 
-      if (r.child) {
+      if (r.child.length > 0) {
         it("the other tenant's ids under the caller's own path → 404", async () => {
           const x = { ...A };
-          for (const k of r.child!) (x as unknown as Record<string, string>)[k] = B[k];
+          for (const k of r.child) {
+            assert.ok(B[k], `no value for :${k}: extend contents() in this file`);
+            x[k] = B[k]!;
+          }
           const res = await call(r, x, r.scope === 'organization' ? a.orgToken : a.projectToken);
           assert.equal(res.status, 404, JSON.stringify(res.body));
         });
@@ -195,7 +138,7 @@ describe('tenant isolation matrix', () => {
         it('a malformed child id → 404, never 500', async () => {
           for (const bad of ['not-a-uuid', '%00', '1%20OR%201=1', 'x'.repeat(150)]) {
             const x = { ...A };
-            for (const k of r.child!) (x as unknown as Record<string, string>)[k] = bad;
+            for (const k of r.child) x[k] = bad;
             const res = await call(r, x, r.scope === 'organization' ? a.orgToken : a.projectToken);
             assert.ok([400, 404].includes(res.status), `${bad}: ${res.status} ${JSON.stringify(res.body)}`);
           }
@@ -206,10 +149,10 @@ describe('tenant isolation matrix', () => {
         for (const bad of ['not-a-uuid', '%00', "1'--"]) {
           const res = await call(
             r,
-            { ...A, org: bad, project: bad },
+            { ...A, organizationId: bad, projectId: bad },
             r.scope === 'organization' ? a.orgToken : a.projectToken,
           );
-          // The bearer hook compares the path id with the token's first: 403.
+          // The bearer check compares the path id with the token's first: 403.
           assert.ok([400, 403, 404].includes(res.status), `${bad}: ${res.status}`);
         }
       });
@@ -217,11 +160,11 @@ describe('tenant isolation matrix', () => {
   }
 
   it("filters naming the other tenant's lock or user find nothing of it", async () => {
-    const get = (p: string) => t.call('GET', `/v2/projects/${A.project}${p}`, { token: a.projectToken });
-    assert.deepEqual((await get(`/keys?lockId=${B.lock}`)).body.keys, []);
-    assert.deepEqual((await get(`/keys?appUserId=${B.phone}`)).body.keys, []);
-    assert.deepEqual((await get(`/sharing-rights?lockId=${B.lock}`)).body.sharingRights, []);
-    const keys = await t.call('POST', `/v2/projects/${A.project}/keys`, {
+    const get = (p: string) => t.call('GET', `/v2/projects/${A.projectId}${p}`, { token: a.projectToken });
+    assert.deepEqual((await get(`/keys?lockId=${B.lockId}`)).body.keys, []);
+    assert.deepEqual((await get(`/keys?appUserId=${encodeURIComponent(B.appUserId!)}`)).body.keys, []);
+    assert.deepEqual((await get(`/sharing-rights?lockId=${B.lockId}`)).body.sharingRights, []);
+    const keys = await t.call('POST', `/v2/projects/${A.projectId}/keys`, {
       token: a.projectToken,
       body: { keys: [{ lockId: B.lock, appUserId: '+4712345678' }] },
     });
@@ -230,18 +173,22 @@ describe('tenant isolation matrix', () => {
   });
 
   it("after the whole matrix the other tenant's contents are untouched", async () => {
-    const get = (p: string) => t.call('GET', `/v2/projects/${B.project}${p}`, { token: b.projectToken });
-    const lock = await get(`/locks/${B.lock}`);
+    const get = (p: string) => t.call('GET', `/v2/projects/${B.projectId}${p}`, { token: b.projectToken });
+    const lock = await get(`/locks/${B.lockId}`);
     assert.equal(lock.status, 200);
     assert.equal(lock.body.lock.name, 'Front door');
-    assert.equal((await get(`/keys/${B.key}`)).body.key.state, 'active');
-    const mu = await get(`/managed-users/${B.phone}`);
+    assert.equal((await get(`/keys/${B.keyId}`)).body.key.state, 'active');
+    const mu = await get(`/managed-users/${encodeURIComponent(B.appUserId!)}`);
     assert.equal(mu.status, 200);
     assert.equal(mu.body.managedUser.firstName, null);
-    assert.equal((await get(`/sharing-rights?lockId=${B.lock}`)).body.sharingRights.length, 1);
-    const perms = await t.call('GET', `/v2/organization/${B.org}/projects/${B.project}/api-permissions`, {
-      token: b.orgToken,
-    });
+    assert.equal((await get(`/sharing-rights?lockId=${B.lockId}`)).body.sharingRights.length, 1);
+    const perms = await t.call(
+      'GET',
+      `/v2/organization/${B.organizationId}/projects/${B.projectId}/api-permissions`,
+      {
+        token: b.orgToken,
+      },
+    );
     assert.equal(perms.body.apiPermissions.length, 1);
   });
 });

@@ -38,11 +38,6 @@ export function tokenResponseSchema(scopeAsArray: boolean) {
   });
 }
 
-export const OAuthErrorSchema = Type.Object({
-  error: Type.String({ examples: ['invalid_client'] }),
-  error_description: Type.String(),
-});
-
 export const ResourcesSchema = Type.Object({
   resources: Type.Object({
     projects: Type.Array(Type.Object({ projectId: Type.String({ format: 'uuid' }), scope: Type.String() })),

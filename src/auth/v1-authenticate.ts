@@ -6,8 +6,8 @@
 // here explicitly, whatever its scope.
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { verifyBearer } from '../http/authenticate.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { verifyBearer } from './bearer.ts';
 import type { AccessTokenClaims } from './jwt.ts';
 import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
 import { LOCK_HOLDER_GRANT, V1_TOKEN_USE } from './v1-token-grant.ts';

@@ -1,16 +1,10 @@
-// POST /auth/v1/token (docs/compatibility.md; the trailing-slash form matches too because the app
-// ignores trailing slashes). Its own plugin scope, like the v2 endpoint: form bodies are accepted
-// here only, and errors are OAuth JSON (route config `oauth: true`).
-import formbody from '@fastify/formbody';
+// POST /auth/v1/token (docs/compatibility.md; the trailing-slash form matches too because the app ignores trailing
+// slashes). Like the v2 endpoint: form bodies are accepted and errors are OAuth JSON.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import { defineOperation } from '../http/operations.ts';
 import { tokenParams } from './client-auth.ts';
-import { ipRateLimit } from './token-routes.ts';
-import { OAuthErrorSchema } from './token-schemas.ts';
+import { NO_STORE } from './token-routes.ts';
 import { v1ClientCredentialsGrant } from './v1-token-grant.ts';
-
-const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 const ScopeParam = Type.Union(
   [
@@ -64,43 +58,37 @@ export const V1TokenResponseSchema = Type.Object({
   ),
 });
 
-export async function v1TokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(formbody, { bodyLimit: 1024 * 1024 });
-    scope.post(
-      '/auth/v1/token',
-      {
-        config: { oauth: true },
-        onRequest: ipRateLimit(ctx),
-        // Validation is done by the grant itself so that every failure is an OAuth error.
-        validatorCompiler: () => () => true,
-        schema: {
-          summary: 'Issue an auth API v1 access token',
-          description:
-            'Client credentials grant for partners. Errors are RFC 6749 JSON: two claims of one kind → ' +
-            '400 invalid_request; unknown kind, malformed claim, a lock holder without a grant, or claims ' +
-            'naming different lock holders → 400 invalid_scope; wrong credentials → 401 invalid_client.',
-          tags: ['auth v1'],
-          consumes: ['application/json', 'application/x-www-form-urlencoded'],
-          body: V1TokenRequestSchema,
-          response: { 200: V1TokenResponseSchema, '4xx': OAuthErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        const r = await v1ClientCredentialsGrant(
-          ctx,
-          request.headers.authorization,
-          tokenParams(request),
-          request.ip,
-        );
-        return reply.headers(NO_STORE).send({
-          access_token: r.accessToken,
-          token_type: 'bearer',
-          expires_in: r.expiresIn,
-          ...(r.scope ? { scope: r.scope } : {}),
-          ...(r.lockHolderId ? { lock_holder_id: r.lockHolderId } : {}),
-        });
-      },
-    );
-  });
-}
+export const v1TokenOperations = [
+  defineOperation({
+    operationId: 'v1TokenCreate',
+    method: 'POST',
+    path: '/auth/v1/token',
+    tags: ['auth v1'],
+    summary: 'Issue an auth API v1 access token',
+    description:
+      'Client credentials grant for partners. Errors are RFC 6749 JSON: two claims of one kind → ' +
+      '400 invalid_request; unknown kind, malformed claim, a lock holder without a grant, or claims ' +
+      'naming different lock holders → 400 invalid_scope; wrong credentials → 401 invalid_client.',
+    auth: { kind: 'client' },
+    errorFormat: 'oauth',
+    consumes: ['application/json', 'application/x-www-form-urlencoded'],
+    body: V1TokenRequestSchema,
+    success: { status: 200, schema: V1TokenResponseSchema },
+    handler: async (request, reply, ctx) => {
+      const r = await v1ClientCredentialsGrant(
+        ctx,
+        request.headers.authorization,
+        tokenParams(request),
+        request.ip,
+      );
+      reply.headers(NO_STORE);
+      return {
+        access_token: r.accessToken,
+        token_type: 'bearer',
+        expires_in: r.expiresIn,
+        ...(r.scope ? { scope: r.scope } : {}),
+        ...(r.lockHolderId ? { lock_holder_id: r.lockHolderId } : {}),
+      };
+    },
+  }),
+];

@@ -1,12 +1,12 @@
 // RFC 8414 authorization-server metadata and the JWKS.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { defineOperation } from '../http/operations.ts';
 import { V2_SCOPES } from './token-grant.ts';
 
-export async function wellKnownRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+function metadataOf(ctx: AppContext) {
   const base = ctx.config.publicUrl.replace(/\/+$/, '');
-  const metadata = {
+  return {
     issuer: ctx.config.publicUrl,
     token_endpoint: `${base}/oauth2/token`,
     jwks_uri: `${base}/.well-known/jwks.json`,
@@ -16,21 +16,50 @@ export async function wellKnownRoutes(app: FastifyInstance, ctx: AppContext): Pr
     response_types_supported: [],
     service_documentation: `${base}/docs`,
   };
-  app.get(
-    '/.well-known/oauth-authorization-server',
-    { schema: { summary: 'OAuth 2.0 authorization server metadata (RFC 8414)', tags: ['auth'] } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(metadata),
-  );
-  app.get(
-    '/.well-known/jwks.json',
-    {
-      schema: {
-        summary: 'Public keys that verify access tokens',
-        tags: ['auth'],
-        response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) },
-      },
-    },
-    async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=60').send(ctx.signingKeys.jwks()),
-  );
 }
+
+const Url = Type.String({ format: 'uri' });
+const Strings = Type.Array(Type.String());
+/** The fields this server publishes (RFC 8414 §2). */
+const MetadataSchema = Type.Object({
+  issuer: Url,
+  token_endpoint: Url,
+  jwks_uri: Url,
+  grant_types_supported: Strings,
+  token_endpoint_auth_methods_supported: Strings,
+  scopes_supported: Strings,
+  response_types_supported: Strings,
+  service_documentation: Url,
+});
+
+export const wellKnownOperations = [
+  defineOperation({
+    operationId: 'authorizationServerMetadata',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    tags: ['auth'],
+    summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+    auth: { kind: 'none' },
+    success: { status: 200, schema: MetadataSchema },
+    handler: (_request, reply, ctx) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return metadataOf(ctx);
+    },
+  }),
+  defineOperation({
+    operationId: 'jwksGet',
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    tags: ['auth'],
+    summary: 'Public keys that verify access tokens',
+    auth: { kind: 'none' },
+    success: {
+      status: 200,
+      schema: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+    },
+    handler: (_request, reply, ctx) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return ctx.signingKeys.jwks();
+    },
+  }),
+];

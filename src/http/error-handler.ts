@@ -2,17 +2,18 @@
 // becomes a bare 500 carrying only the request id (the cause is logged, never sent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../db/errors.ts';
-import { ApiError, type InvalidParam, OAuthError, problemTitle, problemType } from './errors.ts';
+import {
+  ApiError,
+  type InvalidParam,
+  OAuthError,
+  PROBLEMS,
+  type ProblemName,
+  problemOfStatus,
+  problemType,
+} from './errors.ts';
 import { type AjvError, invalidParamsFromAjv } from './validation-messages.ts';
 
 export { invalidParamsFromAjv } from './validation-messages.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Errors of this route are answered in OAuth's format (RFC 6749 §5.2). */
-    oauth?: boolean;
-  }
-}
 
 function isOAuthRoute(request: FastifyRequest): boolean {
   return request.routeOptions.config?.oauth === true;
@@ -32,15 +33,15 @@ function boundedInvalidParams(list: readonly InvalidParam[]): InvalidParam[] {
 
 function sendProblem(
   reply: FastifyReply,
-  status: number,
+  name: ProblemName,
   detail: string,
   invalidParams?: InvalidParam[],
   headers: Record<string, string> = {},
-  problem?: { slug: string; title: string },
+  status: number = PROBLEMS[name].status,
 ) {
   const body: Record<string, unknown> = {
-    type: problem ? `urn:latchkey:problem:${problem.slug}` : problemType(status),
-    title: problem?.title ?? problemTitle(status),
+    type: problemType(name),
+    title: PROBLEMS[name].title,
     status,
     detail,
   };
@@ -65,35 +66,38 @@ function sendOAuth(reply: FastifyReply, status: number, error: string, descripti
 /** Maps framework errors (parsing, validation) to a status and a sentence. */
 function clientErrorOf(
   err: FastifyError,
-): { status: number; detail: string; params?: InvalidParam[] } | undefined {
+): { name: ProblemName; status?: number; detail: string; params?: InvalidParam[] } | undefined {
   if (err.validation) {
     const ctx = (err as { validationContext?: string }).validationContext;
-    if (ctx === 'params') return { status: 404, detail: 'No resource at this path' };
+    if (ctx === 'params') return { name: 'not-found', detail: 'No resource at this path' };
     const params = invalidParamsFromAjv(err.validation as unknown as AjvError[]);
     return {
-      status: 400,
+      name: 'validation-error',
       detail: `Invalid ${ctx === 'querystring' ? 'query parameters' : 'request body'}`,
       params,
     };
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, detail: 'Request body exceeds 1 MiB' };
+      return { name: 'payload-too-large', detail: 'Request body exceeds 1 MiB' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, detail: 'Content-Type must be application/json' };
+      return { name: 'unsupported-media-type', detail: 'Content-Type must be application/json' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, detail: 'Request body is not valid JSON' };
+      return { name: 'validation-error', detail: 'Request body is not valid JSON' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, detail: 'Content-Length does not match the body' };
+      return { name: 'validation-error', detail: 'Content-Length does not match the body' };
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
-      return { status: 400, detail: 'Malformed URL' };
+      return { name: 'validation-error', detail: 'Malformed URL' };
   }
   if (err instanceof SyntaxError || err.name === 'SyntaxError')
-    return { status: 400, detail: 'Request body is not valid JSON' };
+    return { name: 'validation-error', detail: 'Request body is not valid JSON' };
   const s = err.statusCode;
-  if (s && s >= 400 && s < 500) return { status: s, detail: problemTitle(s) };
+  if (s && s >= 400 && s < 500) {
+    const name = problemOfStatus(s);
+    return { name, status: s, detail: PROBLEMS[name].title };
+  }
   return undefined;
 }
 
@@ -110,32 +114,26 @@ export function installErrorHandler(app: FastifyInstance): void {
           err.status === 401 ? 'invalid_client' : 'invalid_request',
           err.detail,
         );
-      return sendProblem(
-        reply,
-        err.status,
-        err.detail,
-        err.extra.invalidParams,
-        err.extra.headers,
-        err.extra.problem,
-      );
+      return sendProblem(reply, err.problem, err.detail, err.extra.invalidParams, err.extra.headers);
     }
     if (err instanceof StoreUnavailableError) {
       request.log.warn({ err: err.cause }, 'store unavailable');
-      return sendProblem(reply, 503, 'The store is unavailable; retry shortly', undefined, {
+      return sendProblem(reply, 'service-unavailable', 'The store is unavailable; retry shortly', undefined, {
         'retry-after': '1',
       });
     }
     const client = clientErrorOf(err);
     if (client) {
-      if (oauth) return sendOAuth(reply, client.status, 'invalid_request', client.detail);
-      return sendProblem(reply, client.status, client.detail, client.params);
+      const status = client.status ?? PROBLEMS[client.name].status;
+      if (oauth) return sendOAuth(reply, status, 'invalid_request', client.detail);
+      return sendProblem(reply, client.name, client.detail, client.params, {}, status);
     }
     request.log.error({ err }, 'unhandled error');
     if (oauth) return sendOAuth(reply, 500, 'server_error', 'Internal error');
-    return sendProblem(reply, 500, 'Internal error; quote the request id when reporting it');
+    return sendProblem(reply, 'internal-error', 'Internal error; quote the request id when reporting it');
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`),
+    sendProblem(reply, 'not-found', `No route for ${request.method} ${request.url.split('?')[0]}`),
   );
 }

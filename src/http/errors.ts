@@ -7,74 +7,78 @@ export interface InvalidParam {
   reason: string;
 }
 
-export const PROBLEM_TYPES = {
-  400: 'validation-error',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not-found',
-  405: 'method-not-allowed',
-  409: 'conflict',
-  413: 'payload-too-large',
-  415: 'unsupported-media-type',
-  429: 'rate-limited',
-  500: 'internal-error',
-  503: 'service-unavailable',
-} as const satisfies Record<number, string>;
+/**
+ * Every problem the API answers, by name. The name is the stable part of `type`
+ * (`urn:latchkey:problem:<name>`): clients may branch on it, so a name is never renamed or reused.
+ * Code throws a problem by name (`problem('conflict', …)`, `notFound('lock')`), never by status.
+ */
+export const PROBLEMS = {
+  'validation-error': { status: 400, title: 'Invalid request' },
+  'bad-request': { status: 400, title: 'Bad request' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  'payload-too-large': { status: 413, title: 'Payload too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  /** The operation exists only in sandbox projects (their access log holds no real door's record). */
+  'sandbox-only': { status: 403, title: 'Only in a sandbox project' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  'internal-error': { status: 500, title: 'Internal server error' },
+  'service-unavailable': { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
 
-const TITLES: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict',
-  413: 'Payload too large',
-  415: 'Unsupported media type',
-  429: 'Too many requests',
-  500: 'Internal server error',
-  503: 'Service unavailable',
-};
+export type ProblemName = keyof typeof PROBLEMS;
 
-export function problemType(status: number): string {
-  const slug = (PROBLEM_TYPES as Record<number, string>)[status] ?? 'error';
-  return `urn:latchkey:problem:${slug}`;
+export function problemType(name: ProblemName): string {
+  return `urn:latchkey:problem:${name}`;
 }
 
-export function problemTitle(status: number): string {
-  return TITLES[status] ?? 'Error';
+/**
+ * The problem a framework error with only a status code stands for (Fastify's own 4xx). Only the
+ * error handler needs this; the service's own code names its problems.
+ */
+export function problemOfStatus(status: number): ProblemName {
+  const found = (Object.keys(PROBLEMS) as ProblemName[]).find((n) => PROBLEMS[n].status === status);
+  return found ?? (status >= 500 ? 'internal-error' : 'bad-request');
 }
 
 export class ApiError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
+    readonly problem: ProblemName,
     readonly detail: string,
-    readonly extra: {
-      invalidParams?: InvalidParam[];
-      headers?: Record<string, string>;
-      /** A more precise problem than the status's own: `type` becomes urn:latchkey:problem:<slug>. */
-      problem?: { slug: string; title: string };
-    } = {},
+    readonly extra: { invalidParams?: InvalidParam[]; headers?: Record<string, string> } = {},
   ) {
     super(detail);
+    this.status = PROBLEMS[problem].status;
     // Every 401 and 403 carries a bearer challenge (RFC 6750 §3): a 403 thrown without one (no
     // sharing right, not a sandbox) says the token lacks a right; a 401, that it was not accepted.
-    if ((status === 401 || status === 403) && !extra.headers?.['www-authenticate']) {
-      const challenge = bearerChallenge(status === 403 ? 'insufficient_scope' : 'invalid_token', detail);
+    if ((this.status === 401 || this.status === 403) && !extra.headers?.['www-authenticate']) {
+      const challenge = bearerChallenge(this.status === 403 ? 'insufficient_scope' : 'invalid_token', detail);
       this.extra = { ...extra, headers: { ...extra.headers, 'www-authenticate': challenge } };
     }
   }
 }
 
-/** 403: the operation exists only in sandbox projects (their access log holds no real door's record). */
-export const sandboxOnly = (detail: string) =>
-  new ApiError(403, detail, { problem: { slug: 'sandbox-only', title: 'Only in a sandbox project' } });
+/** 403: the operation exists only in sandbox projects. */
+export const sandboxOnly = (detail: string) => new ApiError('sandbox-only', detail);
 
+export const problem = (
+  name: ProblemName,
+  detail: string,
+  extra?: { invalidParams?: InvalidParam[]; headers?: Record<string, string> },
+) => new ApiError(name, detail, extra);
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]) =>
-  new ApiError(400, detail, { invalidParams });
+  new ApiError('validation-error', detail, { invalidParams });
 export const invalidParam = (name: string, reason: string) =>
-  new ApiError(400, `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
-export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-export const conflict = (detail: string) => new ApiError(409, detail);
+  new ApiError('validation-error', `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
+export const notFound = (what: string) => new ApiError('not-found', `${what} not found`);
+export const conflict = (detail: string, invalidParams?: InvalidParam[]) =>
+  new ApiError('conflict', detail, { invalidParams });
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new ApiError('rate-limited', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -109,12 +113,12 @@ export function bearerChallenge(
 }
 
 export const unauthorized = (error?: 'invalid_token' | 'invalid_request', description?: string) =>
-  new ApiError(401, description ?? 'A bearer token is required', {
+  new ApiError('unauthorized', description ?? 'A bearer token is required', {
     headers: { 'www-authenticate': bearerChallenge(error, description) },
   });
 
 export const forbidden = (description: string, scope?: string) =>
-  new ApiError(403, description, {
+  new ApiError('forbidden', description, {
     headers: {
       'www-authenticate': `${bearerChallenge('insufficient_scope', description)}${scope ? `, scope="${scope}"` : ''}`,
     },

@@ -17,6 +17,12 @@ export const ProblemSchema = Type.Object(
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
 
+/** RFC 6749 §5.2 error body of the token endpoints. */
+export const OAuthErrorSchema = Type.Object({
+  error: Type.String({ examples: ['invalid_client'] }),
+  error_description: Type.String(),
+});
+
 /** Standard error responses of a bearer-authenticated route, for the OpenAPI document. */
 export const problemResponses = {
   '4xx': Type.Ref('Problem'),
@@ -43,8 +49,6 @@ export const PagingQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   startAfterId: Type.Optional(Uuid),
 };
-
-export const bearerSecurity = [{ bearerAuth: [] }];
 
 /** `{ [name]: item }` wrapper. */
 export const wrap = <T extends TSchema>(name: string, item: T) => Type.Object({ [name]: item });

@@ -1,7 +1,9 @@
-// Every route of the project resources is in the OpenAPI document, with a success schema, the
-// problem responses, bearer security, and an example body on each create route.
+// Every operation of the table is in the OpenAPI document as declared: its operationId, summary,
+// success status, credential scheme and error responses, and an example body on each create or
+// update of the project resources.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { operations } from '../../src/operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -10,42 +12,37 @@ before(async () => {
 });
 after(() => t.close());
 
-const routes = [
-  ['post', '/v2/projects/{projectId}/locks', '201'],
-  ['get', '/v2/projects/{projectId}/locks', '200'],
-  ['get', '/v2/projects/{projectId}/locks/{lockId}', '200'],
-  ['patch', '/v2/projects/{projectId}/locks/{lockId}', '200'],
-  ['delete', '/v2/projects/{projectId}/locks/{lockId}', '204'],
-  ['post', '/v2/projects/{projectId}/managed-users', '201'],
-  ['get', '/v2/projects/{projectId}/managed-users', '200'],
-  ['get', '/v2/projects/{projectId}/managed-users/{appUserId}', '200'],
-  ['patch', '/v2/projects/{projectId}/managed-users/{appUserId}', '200'],
-  ['delete', '/v2/projects/{projectId}/managed-users/{appUserId}', '204'],
-  ['post', '/v2/projects/{projectId}/keys', '201'],
-  ['get', '/v2/projects/{projectId}/keys', '200'],
-  ['delete', '/v2/projects/{projectId}/keys', '200'],
-  ['get', '/v2/projects/{projectId}/keys/{keyId}', '200'],
-  ['delete', '/v2/projects/{projectId}/keys/{keyId}', '200'],
-  ['delete', '/v2/projects/{projectId}/shared-keys', '200'],
-  ['post', '/v2/projects/{projectId}/sharing-rights', '201'],
-  ['get', '/v2/projects/{projectId}/sharing-rights', '200'],
-  ['delete', '/v2/projects/{projectId}/sharing-rights', '200'],
-] as const;
+const SCHEME = { bearer: 'bearerAuth', v1: 'bearerAuth', admin: 'adminToken' } as const;
+const openApiPath = (p: string) => p.replace(/:(\w+)/g, '{$1}');
 
-it('documents every project-resource route', async () => {
+it('documents every operation of the table as declared', async () => {
   const doc = (await t.call('GET', '/openapi.json')).body;
   for (const name of ['Lock', 'ManagedUser', 'Key', 'SharingRight'])
     assert.ok(doc.components.schemas[name], name);
-  for (const [method, path, ok] of routes) {
-    const op = doc.paths[path]?.[method];
-    assert.ok(op, `${method} ${path}`);
-    assert.ok(op.summary, `${method} ${path} summary`);
-    assert.deepEqual(op.security, [{ bearerAuth: [] }]);
-    assert.ok(op.responses[ok], `${method} ${path} ${ok}`);
-    assert.ok(op.responses['4XX'], `${method} ${path} 4XX`);
-    if (method === 'post' || method === 'patch') {
-      const body = op.requestBody.content['application/json'];
-      assert.ok(body.example, `${method} ${path} has an example body`);
+  const seen = new Set<string>();
+  for (const op of operations.filter((o) => !o.hidden)) {
+    const where = `${op.method} ${op.path}`;
+    const documented = doc.paths[openApiPath(op.path)]?.[op.method.toLowerCase()];
+    assert.ok(documented, where);
+    assert.equal(documented.operationId, op.operationId, where);
+    assert.match(op.operationId, /^[a-z][A-Za-z0-9]*$/, `${op.operationId} is camelCase`);
+    assert.ok(!seen.has(op.operationId), `${op.operationId} is unique`);
+    seen.add(op.operationId);
+    assert.ok(documented.summary, `${where} summary`);
+    assert.ok(documented.responses[String(op.success.status)], `${where} ${op.success.status}`);
+    assert.ok(documented.responses['4XX'], `${where} 4XX`);
+    const scheme = SCHEME[op.auth.kind as keyof typeof SCHEME];
+    assert.deepEqual(documented.security, scheme ? [{ [scheme]: [] }] : undefined, `${where} security`);
+    if (op.path.startsWith('/v2/projects/') && (op.method === 'POST' || op.method === 'PATCH') && op.body) {
+      const body = documented.requestBody.content['application/json'];
+      assert.ok(body.example, `${where} has an example body`);
     }
   }
+});
+
+it('lists nothing the table does not declare', async () => {
+  const doc = (await t.call('GET', '/openapi.json')).body;
+  const declared = new Set(operations.map((o) => `${o.method} ${openApiPath(o.path)}`));
+  for (const [path, item] of Object.entries(doc.paths as Record<string, object>))
+    for (const method of Object.keys(item)) assert.ok(declared.has(`${method.toUpperCase()} ${path}`), path);
 });

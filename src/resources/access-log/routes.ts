@@ -1,13 +1,13 @@
 // Access log: the last LATCHKEY_ACCESS_LOG_RETENTION_DAYS days of access
 // events of a project or one lock, newest `created` first, keyset-paged with an opaque cursor.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
+import { principalOf } from '../../auth/bearer.ts';
 import type { AppContext } from '../../context.ts';
-import { principalOf, type RequireToken } from '../../http/authenticate.ts';
-import { ApiError, invalidParam, notFound } from '../../http/errors.ts';
-import { bearerSecurity, problemResponses, Uuid } from '../../http/schemas.ts';
+import { invalidParam, notFound, tooManyRequests } from '../../http/errors.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
+import { Uuid } from '../../http/schemas.ts';
 import { isUuid } from '../../ids.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
 import { presentAccessEvent } from './present.ts';
@@ -31,91 +31,51 @@ interface LogQuery {
   startAfterId?: string;
 }
 
-export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  root.addSchema(AccessEventSchema);
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const projectAdmin = requireToken({ scopes: ['project.admin'], resource: 'project' });
-  const tags = ['access log'];
-
-  const read = async (projectId: string, q: LogQuery) => {
-    const from = q.from ? new Date(q.from) : undefined;
-    const to = q.to ? new Date(q.to) : undefined;
-    if (from && Number.isNaN(from.getTime())) throw invalidParam('from', 'must be a valid date-time');
-    if (to && Number.isNaN(to.getTime())) throw invalidParam('to', 'must be a valid date-time');
-    if (from && to && from > to) throw invalidParam('to', 'must not be before from');
-    const limit = q.limit ?? 100;
-    const days = ctx.config.accessLogRetentionDays;
-    const rows = await accessEventsPage(ctx.db, {
-      projectId,
-      lockId: q.lockId,
-      appUserId: q.appUserId,
-      keyId: q.keyId,
-      from,
-      to,
-      windowStart: new Date(Date.now() - days * 86_400_000),
-      cursor: q.startAfterId === undefined ? undefined : cursorDecode(q.startAfterId),
-      limit,
-    });
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    return {
-      accessEvents: items.map(presentAccessEvent),
-      startAfterId:
-        rows.length > limit && last ? cursorEncode({ created: last.created_text, id: last.id }) : undefined,
-    };
+async function read(ctx: AppContext, projectId: string, q: LogQuery) {
+  const from = q.from ? new Date(q.from) : undefined;
+  const to = q.to ? new Date(q.to) : undefined;
+  if (from && Number.isNaN(from.getTime())) throw invalidParam('from', 'must be a valid date-time');
+  if (to && Number.isNaN(to.getTime())) throw invalidParam('to', 'must be a valid date-time');
+  if (from && to && from > to) throw invalidParam('to', 'must not be before from');
+  const limit = q.limit ?? 100;
+  const days = ctx.config.accessLogRetentionDays;
+  const rows = await accessEventsPage(ctx.db, {
+    projectId,
+    lockId: q.lockId,
+    appUserId: q.appUserId,
+    keyId: q.keyId,
+    from,
+    to,
+    windowStart: new Date(Date.now() - days * 86_400_000),
+    cursor: q.startAfterId === undefined ? undefined : cursorDecode(q.startAfterId),
+    limit,
+  });
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    accessEvents: items.map(presentAccessEvent),
+    startAfterId:
+      rows.length > limit && last ? cursorEncode({ created: last.created_text, id: last.id }) : undefined,
   };
+}
 
-  app.get(
-    '/v2/projects/:projectId/logs/access',
-    {
-      onRequest: projectAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "The project's access events of the retention window, newest first",
-        params: Type.Object({ projectId: Uuid }),
-        querystring: ProjectAccessLogQuery,
-        response: { 200: AccessLogResponse, ...problemResponses },
-      },
-    },
-    async (request) => read(request.params.projectId, request.query),
-  );
+const streamHubs = new WeakMap<AppContext, AccessEventStreams>();
 
-  app.get(
-    '/v2/projects/:projectId/locks/:lockId/logs/access',
-    {
-      onRequest: projectAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "One lock's access events of the retention window, newest first",
-        params: Type.Object({ projectId: Uuid, lockId: Uuid }),
-        querystring: AccessLogQuery,
-        response: { 200: AccessLogResponse, ...problemResponses },
-      },
-    },
-    async (request) => {
-      const { projectId, lockId } = request.params;
-      const page = await read(projectId, { ...request.query, lockId });
-      // Locks are never deleted and an event carries its lock's project, so a non-empty page
-      // proves the lock is this project's; only an empty one needs the lookup (404 vs empty list).
-      if (page.accessEvents.length === 0 && !(await lockExistsInProject(ctx.db, projectId, lockId)))
-        throw notFound('lock');
-      return page;
-    },
-  );
-
-  // One hub per app (process): one LISTEN, every open stream of this process.
+/**
+ * One live-stream hub per app (process): one LISTEN for every open stream of this process. Ended
+ * before the server stops accepting (preClose), or close() would wait for the streams forever.
+ */
+export function installAccessEventStreams(app: FastifyInstance, ctx: AppContext): void {
   const streams = new AccessEventStreams(
     ctx.db,
     { heartbeatMs: ctx.config.streamHeartbeatMs },
-    root.log.child({ component: 'access-event-stream' }),
+    app.log.child({ component: 'access-event-stream' }),
   );
-  // Before the server stops accepting: end the streams, or close() would wait for them forever.
-  root.addHook('preClose', async () => {
+  streamHubs.set(ctx, streams);
+  app.addHook('preClose', async () => {
     await streams.close();
   });
-  root.decorate('accessEventStreams', streams);
+  app.decorate('accessEventStreams', streams);
   new Gauge({
     name: 'latchkey_access_event_streams_open',
     help: 'Live access-event streams open in this process',
@@ -124,32 +84,80 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
       this.set(streams.size);
     },
   });
+}
 
-  app.get(
-    '/v2/projects/:projectId/logs/access/stream',
-    {
-      onRequest: projectAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Live stream of accepted access events (Server-Sent Events)',
-        description: [
-          'A `text/event-stream` (the HTML EventSource format): each access event accepted from now on, in the order the service accepted it, as `id: <event id>`, `event: accessEvent`, `data: <the access-log item as JSON>`; a comment line at least every 15 s.',
-          'Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.',
-          'The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.',
-        ].join('\n\n'),
-        params: Type.Object({ projectId: Uuid }),
-        querystring: AccessLogStreamQuery,
-        response: {
-          200: {
-            description: 'The event stream',
-            content: { 'text/event-stream': { schema: Type.String() } },
-          },
-          ...problemResponses,
-        },
-      },
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live access-event stream hub of this app (tests and benchmarks count its streams). */
+    accessEventStreams: AccessEventStreams;
+  }
+}
+
+const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
+const tags = ['access log'];
+const components = [AccessEventSchema];
+
+export const accessLogOperations = [
+  defineOperation({
+    operationId: 'accessLogList',
+    method: 'GET',
+    path: '/v2/projects/:projectId/logs/access',
+    tags,
+    summary: "The project's access events of the retention window, newest first",
+    auth,
+    components,
+    params: Type.Object({ projectId: Uuid }),
+    query: ProjectAccessLogQuery,
+    success: { status: 200, schema: AccessLogResponse },
+    handler: (request, _reply, ctx) => read(ctx, request.params.projectId, request.query),
+  }),
+
+  defineOperation({
+    operationId: 'lockAccessLogList',
+    method: 'GET',
+    path: '/v2/projects/:projectId/locks/:lockId/logs/access',
+    tags,
+    summary: "One lock's access events of the retention window, newest first",
+    auth,
+    components,
+    params: Type.Object({ projectId: Uuid, lockId: Uuid }),
+    query: AccessLogQuery,
+    success: { status: 200, schema: AccessLogResponse },
+    handler: async (request, _reply, ctx) => {
+      const { projectId, lockId } = request.params;
+      const page = await read(ctx, projectId, { ...request.query, lockId });
+      // Locks are never deleted and an event carries its lock's project, so a non-empty page
+      // proves the lock is this project's; only an empty one needs the lookup (404 vs empty list).
+      if (page.accessEvents.length === 0 && !(await lockExistsInProject(ctx.db, projectId, lockId)))
+        throw notFound('lock');
+      return page;
     },
-    async (request, reply) => {
+  }),
+
+  defineOperation({
+    operationId: 'accessLogStream',
+    method: 'GET',
+    path: '/v2/projects/:projectId/logs/access/stream',
+    tags,
+    summary: 'Live stream of accepted access events (Server-Sent Events)',
+    description: [
+      'A `text/event-stream` (the HTML EventSource format): each access event accepted from now on, in the order the service accepted it, as `id: <event id>`, `event: accessEvent`, `data: <the access-log item as JSON>`; a comment line at least every 15 s.',
+      'Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.',
+      'The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.',
+    ].join('\n\n'),
+    auth,
+    params: Type.Object({ projectId: Uuid }),
+    query: AccessLogStreamQuery,
+    success: {
+      status: 200,
+      schema: Type.Unsafe({
+        description: 'The event stream',
+        content: { 'text/event-stream': { schema: Type.String() } },
+      }),
+    },
+    handler: async (request, reply, ctx) => {
+      const streams = streamHubs.get(ctx);
+      if (!streams) throw new Error('installAccessEventStreams was not called for this app');
       const { projectId } = request.params;
       const { lockId } = request.query;
       const header = request.headers['last-event-id'];
@@ -166,10 +174,9 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
       await streams.ready();
       const max = ctx.config.streamMaxPerProject;
       if (streams.count(projectId) >= max)
-        throw new ApiError(
-          429,
+        throw tooManyRequests(
           `This project already has ${max} open access-event streams on this server process (LATCHKEY_STREAM_MAX_PER_PROJECT); close one or retry later`,
-          { headers: { 'retry-after': '5' } },
+          5,
         );
       reply.hijack();
       const res = reply.raw;
@@ -190,12 +197,5 @@ export async function accessLogRoutes(root: FastifyInstance, ctx: AppContext, re
         expiresAt: Number.isFinite(exp) ? exp * 1000 : Number.POSITIVE_INFINITY,
       });
     },
-  );
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The live access-event stream hub of this app (tests and benchmarks count its streams). */
-    accessEventStreams: AccessEventStreams;
-  }
-}
+  }),
+];

@@ -1,8 +1,11 @@
 // Operator actions (admin API and `latchkey admin ...`): organizations, API clients, grants.
+
+import { grantRemove, grantsChange, grantUpsert } from '../../auth/grants.ts';
+import type { ClientStatusCache } from '../../auth/revocation.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
 import { CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from '../../crypto/secrets.ts';
 import type { Db, Queryable } from '../../db/db.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
 
 export interface Organization {
@@ -25,6 +28,9 @@ export interface Grant {
   scope: string;
   created: Date;
 }
+
+/** What grantsChange needs: the store and this process's client + grant cache. */
+type GrantCtx = { db: Db; clientStatus: ClientStatusCache };
 
 const SCOPES_BY_TYPE = {
   organization: ['organization.admin'],
@@ -56,34 +62,48 @@ export async function clientCreate(
        RETURNING id, name, organization_id, created`,
       [id, organizationId, name, hashSecret(keyring.pepper, clientSecret)],
     );
-    await tx.query(
-      `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, 'organization', $2, 'organization.admin')`,
-      [id, organizationId],
-    );
+    await grantUpsert(tx, id, 'organization', organizationId, 'organization.admin');
     const r = rows[0]!;
     return { id: r.id, name: r.name, organizationId: r.organization_id, created: r.created };
   });
   return { client, clientSecret };
 }
 
-export async function clientDelete(db: Queryable, clientId: string): Promise<void> {
-  const r = await db.query('DELETE FROM api_clients WHERE id = $1', [clientId]);
+export async function clientDelete(ctx: GrantCtx, clientId: string): Promise<void> {
+  const r = await grantsChange(ctx, (tx) => tx.query('DELETE FROM api_clients WHERE id = $1', [clientId]));
   if (r.rowCount === 0) throw notFound('client');
 }
 
 /** New secret; the generation bump makes every token issued under the old one invalid. */
-export async function clientRotateSecret(db: Queryable, keyring: Keyring, clientId: string): Promise<string> {
+export async function clientRotateSecret(
+  ctx: GrantCtx & { keyring: Keyring },
+  clientId: string,
+): Promise<string> {
   const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
-  const r = await db.query(
-    'UPDATE api_clients SET secret_hash = $2, generation = generation + 1 WHERE id = $1',
-    [clientId, hashSecret(keyring.pepper, clientSecret)],
+  const r = await grantsChange(ctx, (tx) =>
+    tx.query('UPDATE api_clients SET secret_hash = $2, generation = generation + 1 WHERE id = $1', [
+      clientId,
+      hashSecret(ctx.keyring.pepper, clientSecret),
+    ]),
   );
   if (r.rowCount === 0) throw notFound('client');
   return clientSecret;
 }
 
+export async function clientFindById(
+  db: Queryable,
+  clientId: string,
+): Promise<Omit<ApiClient, 'created'> | undefined> {
+  const { rows } = await db.query<{ id: string; name: string; organization_id: string }>(
+    'SELECT id, name, organization_id FROM api_clients WHERE id = $1',
+    [clientId],
+  );
+  const r = rows[0];
+  return r && { id: r.id, name: r.name, organizationId: r.organization_id };
+}
+
 export async function grantPut(
-  db: Db,
+  ctx: GrantCtx,
   clientId: string,
   resourceType: 'organization' | 'project',
   resourceId: string,
@@ -94,31 +114,21 @@ export async function grantPut(
       { name: 'scope', reason: `must be one of: ${SCOPES_BY_TYPE[resourceType].join(', ')}` },
     ]);
   }
-  return db.transaction(async (tx) => {
-    const client = await tx.query('SELECT 1 FROM api_clients WHERE id = $1', [clientId]);
-    if (client.rowCount === 0) throw notFound('client');
+  return grantsChange(ctx, async (tx) => {
+    if (!(await clientFindById(tx, clientId))) throw notFound('client');
     const table = resourceType === 'organization' ? 'organizations' : 'projects';
     const res = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [resourceId]);
     if (res.rowCount === 0)
-      throw new ApiError(400, `${resourceType} ${resourceId} does not exist`, {
-        invalidParams: [{ name: 'resourceId', reason: `no such ${resourceType}` }],
-      });
-    const { rows } = await tx.query<{ created: Date }>(
-      `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (client_id, resource_id) DO UPDATE SET scope = EXCLUDED.scope, resource_type = EXCLUDED.resource_type
-       RETURNING created`,
-      [clientId, resourceType, resourceId, scope],
-    );
-    return { clientId, resourceType, resourceId, scope, created: rows[0]!.created };
+      throw badRequest(`${resourceType} ${resourceId} does not exist`, [
+        { name: 'resourceId', reason: `no such ${resourceType}` },
+      ]);
+    const created = await grantUpsert(tx, clientId, resourceType, resourceId, scope);
+    return { clientId, resourceType, resourceId, scope, created };
   });
 }
 
-export async function grantDelete(db: Queryable, clientId: string, resourceId: string): Promise<void> {
-  const r = await db.query('DELETE FROM grants WHERE client_id = $1 AND resource_id = $2', [
-    clientId,
-    resourceId,
-  ]);
-  if (r.rowCount === 0) throw notFound('grant');
+export async function grantDelete(ctx: GrantCtx, clientId: string, resourceId: string): Promise<void> {
+  if (!(await grantsChange(ctx, (tx) => grantRemove(tx, clientId, resourceId)))) throw notFound('grant');
 }
 
 /** Organizations in creation order, keyset-paged (limit + 1 rows: see http/paging.ts). */

@@ -3,12 +3,11 @@
 // source address in process memory (like the token endpoints' limits); what reaches a phone (one
 // live code, a few texts per window) is limited in the store, for every process (otp.ts). The rules
 // are in docs/app.md.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
-import { problemResponses } from '../../http/schemas.ts';
 import { appTokenMint } from './app-token.ts';
 import { appUserKnown, OTP_TTL_SECONDS, otpIssue, otpRedeem } from './otp.ts';
 import { type OtpSender, otpSenderFor } from './otp-sender.ts';
@@ -28,19 +27,47 @@ export const TOKEN_RATE_PER_IP = 200;
 
 function limit(limiter: RateLimiter, key: string, what: string): void {
   const d = limiter.take(key);
-  if (!d.allowed) {
-    throw new ApiError(429, `Too many ${what}; retry later`, {
-      headers: { 'retry-after': String(d.retryAfterSeconds) },
-    });
-  }
+  if (!d.allowed) throw tooManyRequests(`Too many ${what}; retry later`, d.retryAfterSeconds);
 }
 
-/** Login-code work still running after its answer, per app (tests wait for it; close waits too). */
-const pendingWork = new WeakMap<AppContext, Set<Promise<void>>>();
+/** The login limiters, the SMS sender and the work still running after answers, of one app. */
+interface AppLogin {
+  otpByPhone: RateLimiter;
+  otpByIp: RateLimiter;
+  tokenByIp: RateLimiter;
+  send: OtpSender;
+  /** Login-code work still running after its answer (tests wait for it; close waits too). */
+  pending: Set<Promise<void>>;
+  afterAnswer: WeakMap<FastifyRequest, () => void>;
+}
+
+const logins = new WeakMap<AppContext, AppLogin>();
+
+function loginOf(ctx: AppContext): AppLogin {
+  const l = logins.get(ctx);
+  if (!l) throw new Error('installAppLogin was not called for this app');
+  return l;
+}
+
+/** Per app: the login limiters and sender; closing the app waits for codes still being sent. */
+export function installAppLogin(app: FastifyInstance, ctx: AppContext): void {
+  const l: AppLogin = {
+    otpByPhone: new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES),
+    otpByIp: new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES),
+    tokenByIp: new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES),
+    send: otpSenderFor(ctx.config),
+    pending: new Set(),
+    afterAnswer: new WeakMap(),
+  };
+  logins.set(ctx, l);
+  app.addHook('onClose', async () => {
+    await Promise.all(l.pending);
+  });
+}
 
 /** Resolves when every login code requested so far has been issued and handed to the sender. */
 export async function otpWorkSettled(ctx: AppContext): Promise<void> {
-  await Promise.all(pendingWork.get(ctx) ?? []);
+  await Promise.all(logins.get(ctx)?.pending ?? []);
 }
 
 /** Looks the phone up, issues or repeats its code and sends it; never throws. */
@@ -58,66 +85,54 @@ async function otpDeliver(ctx: AppContext, send: OtpSender, appUserId: string, l
   }
 }
 
-export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const otpByPhone = new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES);
-  const otpByIp = new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES);
-  const tokenByIp = new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES);
-  const send = otpSenderFor(ctx.config);
-  const pending = new Set<Promise<void>>();
-  const afterAnswer = new WeakMap<FastifyRequest, () => void>();
-  pendingWork.set(ctx, pending);
-  root.addHook('onClose', async () => {
-    await Promise.all(pending);
-  });
-  const tags = ['app'];
+const tags = ['app'];
 
-  app.post(
-    '/v2/app/auth/otp',
-    {
-      // Counted before the body is parsed and validated, so malformed requests count too.
-      onRequest: async (request) =>
-        limit(otpByIp, addressKey(request.ip), 'login code requests from this address'),
-      onResponse: async (request) => afterAnswer.get(request)?.(),
-      schema: {
-        tags,
-        summary: 'Send a one-time login code to the phone (the answer is the same for unknown phones)',
-        body: OtpBody,
-        response: { 202: OtpResponse, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+export const appAuthOperations = [
+  defineOperation({
+    operationId: 'appAuthOtpSend',
+    method: 'POST',
+    path: '/v2/app/auth/otp',
+    tags,
+    summary: 'Send a one-time login code to the phone (the answer is the same for unknown phones)',
+    auth: { kind: 'none' },
+    // Counted before the body is parsed and validated, so malformed requests count too.
+    onRequest: async (request, _reply, ctx) =>
+      limit(loginOf(ctx).otpByIp, addressKey(request.ip), 'login code requests from this address'),
+    onResponse: async (request, _reply, ctx) => loginOf(ctx).afterAnswer.get(request)?.(),
+    body: OtpBody,
+    success: { status: 202, schema: OtpResponse },
+    handler: async (request, reply, ctx) => {
       const { appUserId } = request.body;
-      limit(otpByPhone, appUserId, 'login code requests for this phone');
+      const l = loginOf(ctx);
+      limit(l.otpByPhone, appUserId, 'login code requests for this phone');
       // The store is asked whether the phone is known only once the answer is out: the answer and
       // its timing are the same for every phone, and a slow SMS gateway never shows in it.
       let go: () => void = () => {};
       const answered = new Promise<void>((resolve) => {
         go = resolve;
       });
-      afterAnswer.set(request, go);
+      l.afterAnswer.set(request, go);
       reply.raw.once('close', go);
       const work = answered
-        .then(() => otpDeliver(ctx, send, appUserId, request.log))
-        .finally(() => pending.delete(work));
-      pending.add(work);
-      return reply.code(202).send({ expiresIn: OTP_TTL_SECONDS });
+        .then(() => otpDeliver(ctx, l.send, appUserId, request.log))
+        .finally(() => l.pending.delete(work));
+      l.pending.add(work);
+      return { expiresIn: OTP_TTL_SECONDS };
     },
-  );
+  }),
 
-  app.post(
-    '/v2/app/auth/token',
-    {
-      onRequest: async (request) =>
-        limit(tokenByIp, addressKey(request.ip), 'login attempts from this address'),
-      schema: {
-        tags,
-        summary: 'Exchange a login code for an app token (scope app.user, sub = phone)',
-        body: AppTokenBody,
-        response: { 200: AppTokenResponse, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'appAuthTokenCreate',
+    method: 'POST',
+    path: '/v2/app/auth/token',
+    tags,
+    summary: 'Exchange a login code for an app token (scope app.user, sub = phone)',
+    auth: { kind: 'none' },
+    onRequest: async (request, _reply, ctx) =>
+      limit(loginOf(ctx).tokenByIp, addressKey(request.ip), 'login attempts from this address'),
+    body: AppTokenBody,
+    success: { status: 200, schema: AppTokenResponse },
+    handler: async (request, reply, ctx) => {
       const { appUserId, code } = request.body;
       if (!(await otpRedeem(ctx, appUserId, code))) {
         throw badRequest('The code is wrong, has expired or has been tried too often; request a new one', [
@@ -128,5 +143,5 @@ export async function appAuthRoutes(root: FastifyInstance, ctx: AppContext) {
       reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
       return { access_token: t.accessToken, token_type: 'bearer' as const, expires_in: t.expiresIn };
     },
-  );
-}
+  }),
+];

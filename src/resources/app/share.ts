@@ -5,7 +5,7 @@
 //   - it inherits the sharer's recurrence windows;
 //   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, forbidden, type InvalidParam, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, type InvalidParam, notFound, tooManyRequests } from '../../http/errors.ts';
 import { appKeyFindLive, sharedKeyInsert, shareRetryAfter, sharingRightActive } from './key-queries.ts';
 import type { KeyRow } from './present.ts';
 
@@ -32,9 +32,7 @@ export async function keyShare(
     const perHour = ctx.config.appShareRatePerHour;
     const wait = perHour > 0 ? await shareRetryAfter(tx, sharer, perHour) : undefined;
     if (wait !== undefined) {
-      throw new ApiError(429, `At most ${perHour} shares per hour, one at a time; retry in ${wait} s`, {
-        headers: { 'retry-after': String(wait) },
-      });
+      throw tooManyRequests(`At most ${perHour} shares per hour, one at a time; retry in ${wait} s`, wait);
     }
     const key = await appKeyFindLive(tx, sharer, keyId);
     if (!key) throw notFound('key');

@@ -1,13 +1,11 @@
 // Keys, project.admin only.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import { bearerSecurity, list, problemResponses, Timestamp, wrap } from '../../http/schemas.ts';
+import { list, Timestamp, wrap } from '../../http/schemas.ts';
 import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { type KeyState, presentKey } from './present.ts';
@@ -19,59 +17,54 @@ import { keySimulate } from './simulate.ts';
 const tags = ['keys'];
 
 /** Bulk revocation needs a filter: revoking every key of a project by accident is too easy otherwise. */
-function requireFilter(q: { appUserId?: string; lockId?: string }) {
+export function requireFilter(q: { appUserId?: string; lockId?: string }) {
   if (q.appUserId === undefined && q.lockId === undefined)
     throw badRequest('Give appUserId, lockId or both', [
       { name: 'appUserId', reason: 'appUserId or lockId is required' },
     ]);
 }
 
-export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  root.addSchema(KeySchema);
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const admin = requireToken({ scopes: ['project.admin'], resource: 'project' });
-  const base = '/v2/projects/:projectId';
+const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
+const components = [KeySchema];
+const base = '/v2/projects/:projectId';
 
-  app.post(
-    `${base}/keys`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Create up to 10,000 keys, all or nothing',
-        description:
-          'One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.',
-        params: ProjectParams,
-        body: KeyCreateBody,
-        response: { 201: list('keys', KeySchema), ...problemResponses },
-      },
-      // Schema errors are collected rather than thrown, so one 400 names every bad item: those
-      // the schema catches (`keys.17.appUserId`) and those only the store can (`keys.3.lockId`).
-      attachValidation: true,
-    },
-    async (request, reply) => {
+export const keyOperations = [
+  defineOperation({
+    operationId: 'keysCreate',
+    method: 'POST',
+    path: `${base}/keys`,
+    tags,
+    summary: 'Create up to 10,000 keys, all or nothing',
+    description:
+      'One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.',
+    auth,
+    components,
+    params: ProjectParams,
+    body: KeyCreateBody,
+    success: { status: 201, schema: list('keys', KeySchema) },
+    // Schema errors are collected rather than thrown, so one 400 names every bad item: those
+    // the schema catches (`keys.17.appUserId`) and those only the store can (`keys.3.lockId`).
+    attachValidation: true,
+    handler: async (request, _reply, ctx) => {
       const schemaProblems = batchItemProblems(request, 'keys');
       const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys, schemaProblems);
       const now = new Date();
-      return reply.code(201).send({ keys: rows.map((k) => presentKey(k, now)) });
+      return { keys: rows.map((k) => presentKey(k, now)) };
     },
-  );
+  }),
 
-  app.get(
-    `${base}/keys`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "List the project's keys (ordered by id), optionally filtered",
-        params: ProjectParams,
-        querystring: KeyListQuery,
-        response: { 200: list('keys', KeySchema), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'keysList',
+    method: 'GET',
+    path: `${base}/keys`,
+    tags,
+    summary: "List the project's keys (ordered by id), optionally filtered",
+    auth,
+    components,
+    params: ProjectParams,
+    query: KeyListQuery,
+    success: { status: 200, schema: list('keys', KeySchema) },
+    handler: async (request, _reply, ctx) => {
       const q = request.query;
       const limit = pageLimit(q);
       const now = new Date();
@@ -87,121 +80,88 @@ export async function keyRoutes(root: FastifyInstance, ctx: AppContext, requireT
       const p = page(rows, limit);
       return { keys: p.items.map((k) => presentKey(k, now)), startAfterId: p.startAfterId };
     },
-  );
+  }),
 
-  app.get(
-    `${base}/keys/:keyId`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Get a key',
-        params: KeyParams,
-        response: { 200: wrap('key', KeySchema), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'keysGet',
+    method: 'GET',
+    path: `${base}/keys/:keyId`,
+    tags,
+    summary: 'Get a key',
+    auth,
+    components,
+    params: KeyParams,
+    success: { status: 200, schema: wrap('key', KeySchema) },
+    handler: async (request, _reply, ctx) => {
       const row = await keyFindById(ctx.db, request.params.projectId, request.params.keyId);
       if (!row) throw notFound('key');
       return { key: presentKey(row) };
     },
-  );
+  }),
 
-  app.delete(
-    `${base}/keys/:keyId`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Revoke a key (idempotent)',
-        description:
-          "Keys shared from the app are tied to sharing rights, not to the sharer's key: revoke the sharing right (or DELETE shared-keys) to end them.",
-        params: KeyParams,
-        response: { 200: wrap('key', KeySchema), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'keysRevoke',
+    method: 'DELETE',
+    path: `${base}/keys/:keyId`,
+    tags,
+    summary: 'Revoke a key (idempotent)',
+    description:
+      "Keys shared from the app are tied to sharing rights, not to the sharer's key: revoke the sharing right (or DELETE shared-keys) to end them.",
+    auth,
+    components,
+    params: KeyParams,
+    success: { status: 200, schema: wrap('key', KeySchema) },
+    handler: async (request, _reply, ctx) => {
       const row = await keyRevoke(ctx.db, request.params.projectId, request.params.keyId);
       if (!row) throw notFound('key');
       return { key: presentKey(row) };
     },
-  );
+  }),
 
-  app.delete(
-    `${base}/keys`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Revoke the integrator keys matching appUserId and/or lockId',
-        params: ProjectParams,
-        querystring: KeyRevokeQuery,
-        response: { 200: RevokedCount, ...problemResponses },
+  ...(['integrator', 'shared'] as const).map((origin) =>
+    defineOperation({
+      operationId: origin === 'integrator' ? 'keysRevokeMatching' : 'sharedKeysRevokeMatching',
+      method: 'DELETE',
+      path: origin === 'integrator' ? `${base}/keys` : `${base}/shared-keys`,
+      tags,
+      summary:
+        origin === 'integrator'
+          ? 'Revoke the integrator keys matching appUserId and/or lockId'
+          : 'Revoke the keys shared from the app matching appUserId (the holder) and/or lockId',
+      auth,
+      params: ProjectParams,
+      query: KeyRevokeQuery,
+      success: { status: 200, schema: RevokedCount },
+      handler: async (request, _reply, ctx) => {
+        requireFilter(request.query);
+        return {
+          revoked: await keyRevokeWhere(ctx.db, request.params.projectId, { ...request.query, origin }),
+        };
       },
-    },
-    async (request) => {
-      requireFilter(request.query);
-      const revoked = await keyRevokeWhere(ctx.db, request.params.projectId, {
-        ...request.query,
-        origin: 'integrator',
-      });
-      return { revoked };
-    },
-  );
+    }),
+  ),
 
-  app.delete(
-    `${base}/shared-keys`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Revoke the keys shared from the app matching appUserId (the holder) and/or lockId',
-        params: ProjectParams,
-        querystring: KeyRevokeQuery,
-        response: { 200: RevokedCount, ...problemResponses },
+  defineOperation({
+    operationId: 'keysSimulate',
+    method: 'POST',
+    path: `${base}/keys/:keyId/simulate`,
+    tags,
+    summary: "Simulate an access event by the key's app user (sandbox projects only)",
+    description:
+      "Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.",
+    auth,
+    params: KeyParams,
+    body: Type.Object(
+      {
+        action: Type.Union([Type.Literal('locked'), Type.Literal('unlocked')]),
+        created: Type.Optional(Timestamp),
       },
-    },
-    async (request) => {
-      requireFilter(request.query);
-      const revoked = await keyRevokeWhere(ctx.db, request.params.projectId, {
-        ...request.query,
-        origin: 'shared',
-      });
-      return { revoked };
-    },
-  );
-
-  app.post(
-    `${base}/keys/:keyId/simulate`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "Simulate an access event by the key's app user (sandbox projects only)",
-        description:
-          "Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.",
-        params: KeyParams,
-        body: Type.Object(
-          {
-            action: Type.Union([Type.Literal('locked'), Type.Literal('unlocked')]),
-            created: Type.Optional(Timestamp),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ result: EventsResponse.properties.results.items }),
-          ...problemResponses,
-        },
-      },
-    },
-    async (request) => {
+      { additionalProperties: false },
+    ),
+    success: { status: 200, schema: Type.Object({ result: EventsResponse.properties.results.items }) },
+    handler: async (request, _reply, ctx) => {
       const { projectId, keyId } = request.params;
       return { result: await keySimulate(ctx, projectId, keyId, request.body) };
     },
-  );
-}
+  }),
+];

@@ -2,21 +2,19 @@
 // with the trailing slash of the Unloc API; the app ignores trailing slashes, so both match.
 // Errors are problem+json. Order of checks on one lock holder: token (401) → the client reaches it
 // (else 404, also for other tenants) → the token holds a claim for it (else 403).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import { grantsChange } from '../../auth/grants.ts';
 import {
   authorizeIntegratorAdmin,
   authorizeLockHolder,
-  type RequireV1Token,
   type V1Principal,
   v1PrincipalOf,
 } from '../../auth/v1-authenticate.ts';
-import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { conflict, notFound, unauthorized } from '../../http/errors.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import { bearerSecurity, list, PagingQuery, problemResponses, wrap } from '../../http/schemas.ts';
+import { list, PagingQuery, wrap } from '../../http/schemas.ts';
 import { projectInsert } from '../projects/queries.ts';
 import { identifierOf, presentLock, presentLockHolder } from './present.ts';
 import {
@@ -49,33 +47,25 @@ async function authorizedLockHolder(db: Queryable, p: V1Principal, lockHolderId:
   return row;
 }
 
-export async function lockHolderRoutes(
-  root: FastifyInstance,
-  ctx: AppContext,
-  requireV1Token: RequireV1Token,
-) {
-  root.addSchema(LockHolderSchema);
-  root.addSchema(LockHolderLockSchema);
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const common = { onRequest: requireV1Token };
-  const LockHolderRef = Type.Ref('LockHolder');
+const auth: Auth = { kind: 'v1' };
+const components = [LockHolderSchema, LockHolderLockSchema];
+const LockHolderRef = Type.Ref('LockHolder');
 
-  app.get(
-    `${BASE}/`,
-    {
-      ...common,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'List lock holders',
-        description:
-          'With integrator.admin: every lock holder the client holds project.admin on. With only a ' +
-          'lock-holder claim: that lock holder.',
-        querystring: Paging,
-        response: { 200: list('lockHolders', LockHolderRef), ...problemResponses },
-      },
-    },
-    async (request) => {
+export const lockHolderOperations = [
+  defineOperation({
+    operationId: 'lockHoldersList',
+    method: 'GET',
+    path: `${BASE}/`,
+    tags,
+    summary: 'List lock holders',
+    description:
+      'With integrator.admin: every lock holder the client holds project.admin on. With only a ' +
+      'lock-holder claim: that lock holder.',
+    auth,
+    components,
+    query: Paging,
+    success: { status: 200, schema: list('lockHolders', LockHolderRef) },
+    handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
       const limit = pageLimit(request.query);
       // Without integrator.admin the token holds a lock-holder claim (every v1 token has one or the other).
@@ -85,29 +75,27 @@ export async function lockHolderRoutes(
       const result = page(rows, limit);
       return { lockHolders: result.items.map(presentLockHolder), startAfterId: result.startAfterId };
     },
-  );
+  }),
 
-  app.post(
-    `${BASE}/`,
-    {
-      ...common,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Create a lock holder',
-        description:
-          "Needs integrator.admin. Creates a project in the client's organization and gives the client " +
-          'project.admin on it. An identifier already used by a lock holder the client reaches: 409.',
-        body: LockHolderCreateBody,
-        response: { 201: wrap('lockHolder', LockHolderRef), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'lockHoldersCreate',
+    method: 'POST',
+    path: `${BASE}/`,
+    tags,
+    summary: 'Create a lock holder',
+    description:
+      "Needs integrator.admin. Creates a project in the client's organization and gives the client " +
+      'project.admin on it. An identifier already used by a lock holder the client reaches: 409.',
+    auth,
+    components,
+    body: LockHolderCreateBody,
+    success: { status: 201, schema: wrap('lockHolder', LockHolderRef) },
+    handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
       authorizeIntegratorAdmin(p);
       const b = request.body;
       const suffix = b.organizationIdSuffix ?? '';
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await grantsChange(ctx, async (tx) => {
         if (!(await lockHolderLockClient(tx, p.clientId)))
           throw unauthorized('invalid_token', 'The access token has been revoked');
         const identifier = { countryIso: b.countryIso, orgNumber: b.organizationId, orgNumberSuffix: suffix };
@@ -119,48 +107,43 @@ export async function lockHolderRoutes(
           p.clientId,
         );
       });
-      ctx.clientStatus.clear();
-      return reply.code(201).send({ lockHolder: presentLockHolder(row) });
+      return { lockHolder: presentLockHolder(row) };
     },
-  );
+  }),
 
-  app.get(
-    `${BASE}/:lockHolderId/`,
-    {
-      ...common,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Get a lock holder',
-        description: 'Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.',
-        params: LockHolderParams,
-        response: { 200: wrap('lockHolder', LockHolderRef), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'lockHoldersGet',
+    method: 'GET',
+    path: `${BASE}/:lockHolderId/`,
+    tags,
+    summary: 'Get a lock holder',
+    description: 'Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.',
+    auth,
+    components,
+    params: LockHolderParams,
+    success: { status: 200, schema: wrap('lockHolder', LockHolderRef) },
+    handler: async (request, _reply, ctx) => {
       const row = await authorizedLockHolder(ctx.db, v1PrincipalOf(request), request.params.lockHolderId);
       return { lockHolder: presentLockHolder(row) };
     },
-  );
+  }),
 
-  app.patch(
-    `${BASE}/:lockHolderId/`,
-    {
-      ...common,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Update a lock holder',
-        description:
-          'Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim. Changing ' +
-          'the identifier to one used by another lock holder the client reaches: 409. Tokens holding the ' +
-          'old lockHolder.identifier claim stop matching it; lockHolder.admin tokens keep working.',
-        params: LockHolderParams,
-        body: LockHolderPatchBody,
-        response: { 200: wrap('lockHolder', LockHolderRef), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'lockHoldersUpdate',
+    method: 'PATCH',
+    path: `${BASE}/:lockHolderId/`,
+    tags,
+    summary: 'Update a lock holder',
+    description:
+      'Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim. Changing ' +
+      'the identifier to one used by another lock holder the client reaches: 409. Tokens holding the ' +
+      'old lockHolder.identifier claim stop matching it; lockHolder.admin tokens keep working.',
+    auth,
+    components,
+    params: LockHolderParams,
+    body: LockHolderPatchBody,
+    success: { status: 200, schema: wrap('lockHolder', LockHolderRef) },
+    handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
       const b = request.body;
       const row = await ctx.db.transaction(async (tx) => {
@@ -179,30 +162,28 @@ export async function lockHolderRoutes(
       });
       return { lockHolder: presentLockHolder(row) };
     },
-  );
+  }),
 
-  app.get(
-    `${BASE}/:lockHolderId/locks/`,
-    {
-      ...common,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "List a lock holder's locks",
-        description:
-          'Locks that are not offboarded. Needs lockHolder.admin:<lockHolderId> or the matching ' +
-          'lockHolder.identifier claim.',
-        params: LockHolderParams,
-        querystring: Paging,
-        response: { 200: list('locks', Type.Ref('LockHolderLock')), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'lockHolderLocksList',
+    method: 'GET',
+    path: `${BASE}/:lockHolderId/locks/`,
+    tags,
+    summary: "List a lock holder's locks",
+    description:
+      'Locks that are not offboarded. Needs lockHolder.admin:<lockHolderId> or the matching ' +
+      'lockHolder.identifier claim.',
+    auth,
+    components,
+    params: LockHolderParams,
+    query: Paging,
+    success: { status: 200, schema: list('locks', Type.Ref('LockHolderLock')) },
+    handler: async (request, _reply, ctx) => {
       const row = await authorizedLockHolder(ctx.db, v1PrincipalOf(request), request.params.lockHolderId);
       const limit = pageLimit(request.query);
       const rows = await lockHolderLocks(ctx.db, row.id, limit, request.query.startAfterId);
       const result = page(rows, limit);
       return { locks: result.items.map(presentLock), startAfterId: result.startAfterId };
     },
-  );
-}
+  }),
+];

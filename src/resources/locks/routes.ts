@@ -1,13 +1,10 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
 import { invalidParam, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
+import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
 import { presentLock } from './present.ts';
 import {
@@ -36,94 +33,86 @@ export function timeZoneParam(value: string, name = 'timezone'): string {
   return tz;
 }
 
-export async function lockRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  root.addSchema(LockSchema);
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const adminOrInstaller = requireToken({
-    scopes: ['project.admin', 'project.installer'],
-    resource: 'project',
-  });
-  const admin = requireToken({ scopes: ['project.admin'], resource: 'project' });
-  const Lock = wrap('lock', LockSchema);
+const adminOrInstaller: Auth = {
+  kind: 'bearer',
+  scopes: ['project.admin', 'project.installer'],
+  resource: 'project',
+};
+const admin: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
+const Lock = wrap('lock', LockSchema);
+const components = [LockSchema];
 
-  app.post(
-    '/v2/projects/:projectId/locks',
-    {
-      onRequest: adminOrInstaller,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary:
-          "Onboard a lock (project.admin or project.installer); timezone defaults to the project's, else UTC",
-        params: ProjectParams,
-        body: LockCreateBody,
-        response: { 201: Lock, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+export const lockOperations = [
+  defineOperation({
+    operationId: 'locksCreate',
+    method: 'POST',
+    path: '/v2/projects/:projectId/locks',
+    tags,
+    summary:
+      "Onboard a lock (project.admin or project.installer); timezone defaults to the project's, else UTC",
+    auth: adminOrInstaller,
+    components,
+    params: ProjectParams,
+    body: LockCreateBody,
+    success: { status: 201, schema: Lock },
+    handler: async (request, _reply, ctx) => {
       const body = request.body;
       assertMetadataKeys(body.metadata);
       const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
       const row = await lockInsert(ctx.db, request.params.projectId, { ...body, timezone });
       if (!row) throw notFound('project');
-      return reply.code(201).send({ lock: presentLock(row) });
+      return { lock: presentLock(row) };
     },
-  );
+  }),
 
-  app.get(
-    '/v2/projects/:projectId/locks',
-    {
-      onRequest: adminOrInstaller,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "List the project's locks (ordered by id)",
-        params: ProjectParams,
-        querystring: LockListQuery,
-        response: { 200: list('locks', LockSchema), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'locksList',
+    method: 'GET',
+    path: '/v2/projects/:projectId/locks',
+    tags,
+    summary: "List the project's locks (ordered by id)",
+    auth: adminOrInstaller,
+    components,
+    params: ProjectParams,
+    query: LockListQuery,
+    success: { status: 200, schema: list('locks', LockSchema) },
+    handler: async (request, _reply, ctx) => {
       const limit = pageLimit(request.query);
       const rows = await lockList(ctx.db, request.params.projectId, limit, request.query.startAfterId);
       const p = page(rows, limit);
       return { locks: p.items.map(presentLock), startAfterId: p.startAfterId };
     },
-  );
+  }),
 
-  app.get(
-    '/v2/projects/:projectId/locks/:lockId',
-    {
-      onRequest: adminOrInstaller,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Get a lock',
-        params: LockParams,
-        response: { 200: Lock, ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'locksGet',
+    method: 'GET',
+    path: '/v2/projects/:projectId/locks/:lockId',
+    tags,
+    summary: 'Get a lock',
+    auth: adminOrInstaller,
+    components,
+    params: LockParams,
+    success: { status: 200, schema: Lock },
+    handler: async (request, _reply, ctx) => {
       const row = await lockFindById(ctx.db, request.params.projectId, request.params.lockId);
       if (!row) throw notFound('lock');
       return { lock: presentLock(row) };
     },
-  );
+  }),
 
-  app.patch(
-    '/v2/projects/:projectId/locks/:lockId',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Update a lock; metadata merges and a null value deletes a pair',
-        params: LockParams,
-        body: LockPatchBody,
-        response: { 200: Lock, ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'locksUpdate',
+    method: 'PATCH',
+    path: '/v2/projects/:projectId/locks/:lockId',
+    tags,
+    summary: 'Update a lock; metadata merges and a null value deletes a pair',
+    auth: admin,
+    components,
+    params: LockParams,
+    body: LockPatchBody,
+    success: { status: 200, schema: Lock },
+    handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
       const body = request.body;
       assertMetadataKeys(body.metadata);
@@ -141,26 +130,22 @@ export async function lockRoutes(root: FastifyInstance, ctx: AppContext, require
       if (!row) throw notFound('lock');
       return { lock: presentLock(row) };
     },
-  );
+  }),
 
-  app.delete(
-    '/v2/projects/:projectId/locks/:lockId',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Offboard a lock: its keys and sharing rights are revoked, its webhooks removed',
-        description: 'Its access events stay readable through the access log for the retention window.',
-        params: LockParams,
-        response: { 204: { type: 'null', description: 'Offboarded' }, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'locksOffboard',
+    method: 'DELETE',
+    path: '/v2/projects/:projectId/locks/:lockId',
+    tags,
+    summary: 'Offboard a lock: its keys and sharing rights are revoked, its webhooks removed',
+    description: 'Its access events stay readable through the access log for the retention window.',
+    auth: admin,
+    params: LockParams,
+    success: { status: 204, description: 'Offboarded' },
+    handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
       const done = await ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId));
       if (!done) throw notFound('lock');
-      return reply.code(204).send();
     },
-  );
-}
+  }),
+];

@@ -1,12 +1,9 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import { bearerSecurity, list, problemResponses, wrap } from '../../http/schemas.ts';
+import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { presentManagedUser } from './present.ts';
 import {
@@ -27,88 +24,79 @@ import {
 
 const tags = ['managed users'];
 
-export async function managedUserRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  root.addSchema(ManagedUserSchema);
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const admin = requireToken({ scopes: ['project.admin'], resource: 'project' });
-  const One = wrap('managedUser', ManagedUserSchema);
-  const base = '/v2/projects/:projectId/managed-users';
+const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
+const components = [ManagedUserSchema];
+const One = wrap('managedUser', ManagedUserSchema);
+const base = '/v2/projects/:projectId/managed-users';
 
-  app.post(
-    base,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Create a managed user (409 if the phone number already has one in the project)',
-        params: ProjectParams,
-        body: ManagedUserCreateBody,
-        response: { 201: One, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+export const managedUserOperations = [
+  defineOperation({
+    operationId: 'managedUsersCreate',
+    method: 'POST',
+    path: base,
+    tags,
+    summary: 'Create a managed user (409 if the phone number already has one in the project)',
+    auth,
+    components,
+    params: ProjectParams,
+    body: ManagedUserCreateBody,
+    success: { status: 201, schema: One },
+    handler: async (request, _reply, ctx) => {
       assertMetadataKeys(request.body.metadata);
       const row = await managedUserInsert(ctx.db, request.params.projectId, request.body);
       if (!row) throw conflict(`A managed user with appUserId ${request.body.appUserId} already exists`);
-      return reply.code(201).send({ managedUser: presentManagedUser(row) });
+      return { managedUser: presentManagedUser(row) };
     },
-  );
+  }),
 
-  app.get(
-    base,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "List the project's managed users (ordered by id)",
-        params: ProjectParams,
-        querystring: ManagedUserListQuery,
-        response: { 200: list('managedUsers', ManagedUserSchema), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'managedUsersList',
+    method: 'GET',
+    path: base,
+    tags,
+    summary: "List the project's managed users (ordered by id)",
+    auth,
+    components,
+    params: ProjectParams,
+    query: ManagedUserListQuery,
+    success: { status: 200, schema: list('managedUsers', ManagedUserSchema) },
+    handler: async (request, _reply, ctx) => {
       const limit = pageLimit(request.query);
       const rows = await managedUserList(ctx.db, request.params.projectId, limit, request.query.startAfterId);
       const p = page(rows, limit);
       return { managedUsers: p.items.map(presentManagedUser), startAfterId: p.startAfterId };
     },
-  );
+  }),
 
-  app.get(
-    `${base}/:appUserId`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Get a managed user by phone number',
-        params: ManagedUserParams,
-        response: { 200: One, ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'managedUsersGet',
+    method: 'GET',
+    path: `${base}/:appUserId`,
+    tags,
+    summary: 'Get a managed user by phone number',
+    auth,
+    components,
+    params: ManagedUserParams,
+    success: { status: 200, schema: One },
+    handler: async (request, _reply, ctx) => {
       const row = await managedUserFind(ctx.db, request.params.projectId, request.params.appUserId);
       if (!row) throw notFound('managed user');
       return { managedUser: presentManagedUser(row) };
     },
-  );
+  }),
 
-  app.patch(
-    `${base}/:appUserId`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Update a managed user; null clears a name, metadata merges (null deletes a pair)',
-        params: ManagedUserParams,
-        body: ManagedUserPatchBody,
-        response: { 200: One, ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'managedUsersUpdate',
+    method: 'PATCH',
+    path: `${base}/:appUserId`,
+    tags,
+    summary: 'Update a managed user; null clears a name, metadata merges (null deletes a pair)',
+    auth,
+    components,
+    params: ManagedUserParams,
+    body: ManagedUserPatchBody,
+    success: { status: 200, schema: One },
+    handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
       const body = request.body;
       assertMetadataKeys(body.metadata);
@@ -124,25 +112,21 @@ export async function managedUserRoutes(root: FastifyInstance, ctx: AppContext, 
       if (!row) throw notFound('managed user');
       return { managedUser: presentManagedUser(row) };
     },
-  );
+  }),
 
-  app.delete(
-    `${base}/:appUserId`,
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "Delete a managed user; revokes the person's keys and sharing rights in the project",
-        params: ManagedUserParams,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'managedUsersDelete',
+    method: 'DELETE',
+    path: `${base}/:appUserId`,
+    tags,
+    summary: "Delete a managed user; revokes the person's keys and sharing rights in the project",
+    auth,
+    params: ManagedUserParams,
+    success: { status: 204, description: 'Deleted' },
+    handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
       const done = await ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId));
       if (!done) throw notFound('managed user');
-      return reply.code(204).send();
     },
-  );
-}
+  }),
+];

@@ -1,30 +1,28 @@
-// Organization API: the organization, its projects, and cross-organization
-// API permissions on a project. Every route needs organization.admin for the path's organization.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+// Organization API: the organization, its projects, and cross-organization API permissions on a
+// project. Every operation needs organization.admin for the path's organization.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
-import { principalOf } from '../../http/authenticate.ts';
-import { invalidParam, notFound } from '../../http/errors.ts';
+import { principalOf } from '../../auth/bearer.ts';
+import { grantRemove, grantsChange, grantUpsert } from '../../auth/grants.ts';
+import { notFound } from '../../http/errors.ts';
 import { assertMetadataKeys } from '../../http/metadata.ts';
+import { type Auth, defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
-import {
-  bearerSecurity,
-  list,
-  PagingQuery,
-  problemResponses,
-  Timestamp,
-  Uuid,
-  wrap,
-} from '../../http/schemas.ts';
-import { canonicalTimeZone } from '../../time/timezone.ts';
+import { list, PagingQuery, Timestamp, Uuid, wrap } from '../../http/schemas.ts';
+import { clientFindById } from '../admin/service.ts';
+import { timeZoneParam } from '../locks/routes.ts';
 import { presentProject } from '../projects/present.ts';
 import { projectInsert, projectListByOrganization } from '../projects/queries.ts';
 import { ProjectCreateBody, ProjectSchema } from '../projects/schema.ts';
+import {
+  apiPermissionList,
+  organizationFindById,
+  presentApiPermission,
+  projectOfOrganization,
+} from './queries.ts';
 
 const OrgParams = Type.Object({ organizationId: Uuid });
 const PermissionParams = Type.Object({ organizationId: Uuid, projectId: Uuid });
+const ClientPermissionParams = Type.Object({ organizationId: Uuid, projectId: Uuid, clientId: Uuid });
 const PermissionSchema = Type.Object({
   clientId: Uuid,
   clientName: Type.String(),
@@ -33,51 +31,40 @@ const PermissionSchema = Type.Object({
   created: Timestamp,
 });
 const tags = ['organizations'];
+const auth: Auth = { kind: 'bearer', scopes: ['organization.admin'], resource: 'organization' };
 
-export async function organizationRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const orgAdmin = requireToken({ scopes: ['organization.admin'], resource: 'organization' });
-
-  app.get(
-    '/v2/organization/:organizationId',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Get the organization',
-        params: OrgParams,
-        response: {
-          200: wrap('organization', Type.Object({ id: Uuid, name: Type.String(), created: Timestamp })),
-          ...problemResponses,
-        },
-      },
+export const organizationOperations = [
+  defineOperation({
+    operationId: 'organizationsGet',
+    method: 'GET',
+    path: '/v2/organization/:organizationId',
+    tags,
+    summary: 'Get the organization',
+    auth,
+    params: OrgParams,
+    success: {
+      status: 200,
+      schema: wrap('organization', Type.Object({ id: Uuid, name: Type.String(), created: Timestamp })),
     },
-    async (request) => {
-      const { rows } = await ctx.db.query<{ id: string; name: string; created: Date }>(
-        'SELECT id, name, created FROM organizations WHERE id = $1',
-        [request.params.organizationId],
-      );
-      const o = rows[0];
+    handler: async (request, _reply, ctx) => {
+      const o = await organizationFindById(ctx.db, request.params.organizationId);
       if (!o) throw notFound('organization');
       return { organization: { ...o, created: o.created.toISOString() } };
     },
-  );
+  }),
 
-  app.get(
-    '/v2/organization/:organizationId/projects',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "List the organization's projects",
-        params: OrgParams,
-        querystring: Type.Object(PagingQuery, { additionalProperties: false }),
-        response: { 200: list('projects', Type.Ref('Project')), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'projectsList',
+    method: 'GET',
+    path: '/v2/organization/:organizationId/projects',
+    tags,
+    summary: "List the organization's projects",
+    auth,
+    components: [ProjectSchema],
+    params: OrgParams,
+    query: Type.Object(PagingQuery, { additionalProperties: false }),
+    success: { status: 200, schema: list('projects', Type.Ref('Project')) },
+    handler: async (request, _reply, ctx) => {
       const limit = pageLimit(request.query);
       const rows = await projectListByOrganization(
         ctx.db,
@@ -88,153 +75,94 @@ export async function organizationRoutes(root: FastifyInstance, ctx: AppContext,
       const p = page(rows, limit);
       return { projects: p.items.map(presentProject), startAfterId: p.startAfterId };
     },
-  );
+  }),
 
-  app.post(
-    '/v2/organization/:organizationId/projects',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Create a project; the calling client gets project.admin on it',
-        params: OrgParams,
-        body: ProjectCreateBody,
-        response: { 201: wrap('project', ProjectSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'projectsCreate',
+    method: 'POST',
+    path: '/v2/organization/:organizationId/projects',
+    tags,
+    summary: 'Create a project; the calling client gets project.admin on it',
+    auth,
+    params: OrgParams,
+    body: ProjectCreateBody,
+    success: { status: 201, schema: wrap('project', ProjectSchema) },
+    handler: async (request, _reply, ctx) => {
       const body = request.body;
       assertMetadataKeys(body.metadata);
-      let timezone: string | undefined;
-      if (body.timezone !== undefined) {
-        timezone = canonicalTimeZone(body.timezone);
-        if (!timezone) throw invalidParam('timezone', 'must be an IANA time zone such as Europe/Oslo');
-      }
+      const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
       const clientId = principalOf(request).claims.client_id as string;
-      const row = await ctx.db.transaction((tx) =>
+      const row = await grantsChange(ctx, (tx) =>
         projectInsert(tx, request.params.organizationId, { ...body, timezone }, clientId),
       );
-      ctx.clientStatus.clear();
-      return reply.code(201).send({ project: presentProject(row) });
+      return { project: presentProject(row) };
     },
-  );
+  }),
 
-  // API permissions: which clients (of any organization) hold a scope on one of our projects.
-  const projectOfOrg = async (organizationId: string, projectId: string) => {
-    const r = await ctx.db.query('SELECT 1 FROM projects WHERE id = $1 AND organization_id = $2', [
-      projectId,
-      organizationId,
-    ]);
-    if (r.rowCount === 0) throw notFound('project');
-  };
-
-  app.get(
-    '/v2/organization/:organizationId/projects/:projectId/api-permissions',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'List the API clients that hold a scope on the project',
-        params: PermissionParams,
-        response: { 200: Type.Object({ apiPermissions: Type.Array(PermissionSchema) }), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'apiPermissionsList',
+    method: 'GET',
+    path: '/v2/organization/:organizationId/projects/:projectId/api-permissions',
+    tags,
+    summary: 'List the API clients that hold a scope on the project',
+    auth,
+    params: PermissionParams,
+    success: { status: 200, schema: Type.Object({ apiPermissions: Type.Array(PermissionSchema) }) },
+    handler: async (request, _reply, ctx) => {
       const { organizationId, projectId } = request.params;
-      await projectOfOrg(organizationId, projectId);
-      const { rows } = await ctx.db.query<{
-        client_id: string;
-        name: string;
-        organization_id: string;
-        scope: string;
-        created: Date;
-      }>(
-        `SELECT g.client_id, c.name, c.organization_id, g.scope, g.created FROM grants g
-           JOIN api_clients c ON c.id = g.client_id
-          WHERE g.resource_id = $1 ORDER BY g.client_id LIMIT 1000`,
-        [projectId],
-      );
-      return {
-        apiPermissions: rows.map((r) => ({
-          clientId: r.client_id,
-          clientName: r.name,
-          organizationId: r.organization_id,
-          scope: r.scope,
-          created: r.created.toISOString(),
-        })),
-      };
+      await projectOfOrganization(ctx.db, organizationId, projectId);
+      return { apiPermissions: (await apiPermissionList(ctx.db, projectId)).map(presentApiPermission) };
     },
-  );
+  }),
 
-  app.put(
-    '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: 'Give an API client (possibly of another organization) a scope on the project',
-        params: Type.Object({ organizationId: Uuid, projectId: Uuid, clientId: Uuid }),
-        body: Type.Object(
-          { scope: Type.Union([Type.Literal('project.admin'), Type.Literal('project.installer')]) },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ apiPermission: PermissionSchema }), ...problemResponses },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    operationId: 'apiPermissionsPut',
+    method: 'PUT',
+    path: '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
+    tags,
+    summary: 'Give an API client (possibly of another organization) a scope on the project',
+    auth,
+    params: ClientPermissionParams,
+    body: Type.Object(
+      { scope: Type.Union([Type.Literal('project.admin'), Type.Literal('project.installer')]) },
+      { additionalProperties: false, examples: [{ scope: 'project.installer' }] },
+    ),
+    success: { status: 200, schema: Type.Object({ apiPermission: PermissionSchema }) },
+    handler: async (request, _reply, ctx) => {
       const { organizationId, projectId, clientId } = request.params;
-      await projectOfOrg(organizationId, projectId);
-      const row = await ctx.db.transaction(async (tx) => {
-        const c = await tx.query<{ name: string; organization_id: string }>(
-          'SELECT name, organization_id FROM api_clients WHERE id = $1',
-          [clientId],
-        );
-        if (!c.rows[0]) throw notFound('client');
-        const g = await tx.query<{ created: Date }>(
-          `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, 'project', $2, $3)
-           ON CONFLICT (client_id, resource_id) DO UPDATE SET scope = EXCLUDED.scope RETURNING created`,
-          [clientId, projectId, request.body.scope],
-        );
-        return { ...c.rows[0], created: g.rows[0]!.created };
+      const { scope } = request.body;
+      await projectOfOrganization(ctx.db, organizationId, projectId);
+      const row = await grantsChange(ctx, async (tx) => {
+        const c = await clientFindById(tx, clientId);
+        if (!c) throw notFound('client');
+        return { ...c, created: await grantUpsert(tx, clientId, 'project', projectId, scope) };
       });
-      ctx.clientStatus.clear();
       return {
-        apiPermission: {
-          clientId,
-          clientName: row.name,
-          organizationId: row.organization_id,
-          scope: request.body.scope,
-          created: row.created.toISOString(),
-        },
+        apiPermission: presentApiPermission({
+          client_id: clientId,
+          name: row.name,
+          organization_id: row.organizationId,
+          scope,
+          created: row.created,
+        }),
       };
     },
-  );
+  }),
 
-  app.delete(
-    '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
-    {
-      onRequest: orgAdmin,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary: "Remove a client's scope on the project; its tokens stop working within seconds",
-        params: Type.Object({ organizationId: Uuid, projectId: Uuid, clientId: Uuid }),
-        response: problemResponses,
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    operationId: 'apiPermissionsDelete',
+    method: 'DELETE',
+    path: '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
+    tags,
+    summary: "Remove a client's scope on the project; its tokens stop working within seconds",
+    auth,
+    params: ClientPermissionParams,
+    success: { status: 204, description: 'Removed' },
+    handler: async (request, _reply, ctx) => {
       const { organizationId, projectId, clientId } = request.params;
-      await projectOfOrg(organizationId, projectId);
-      const r = await ctx.db.query('DELETE FROM grants WHERE client_id = $1 AND resource_id = $2', [
-        clientId,
-        projectId,
-      ]);
-      if (r.rowCount === 0) throw notFound('api permission');
-      ctx.clientStatus.clear();
-      return reply.code(204).send();
+      await projectOfOrganization(ctx.db, organizationId, projectId);
+      if (!(await grantsChange(ctx, (tx) => grantRemove(tx, clientId, projectId))))
+        throw notFound('api permission');
     },
-  );
-}
+  }),
+];

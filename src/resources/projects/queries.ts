@@ -1,3 +1,4 @@
+import { grantUpsert } from '../../auth/grants.ts';
 import type { Queryable, Tx } from '../../db/db.ts';
 import { uuidv7 } from '../../ids.ts';
 import { PROJECT_COLUMNS, type ProjectRow } from './present.ts';
@@ -33,7 +34,10 @@ export interface ProjectInput {
   sandbox?: boolean;
 }
 
-/** Creates the project and gives the creating client project.admin on it, in the caller's transaction. */
+/**
+ * Creates the project and gives the creating client project.admin on it, in the caller's
+ * transaction (a grantsChange, since it writes a grant).
+ */
 export async function projectInsert(tx: Tx, organizationId: string, input: ProjectInput, clientId: string) {
   const id = uuidv7();
   const { rows } = await tx.query<ProjectRow>(
@@ -51,10 +55,6 @@ export async function projectInsert(tx: Tx, organizationId: string, input: Proje
       input.sandbox ?? false,
     ],
   );
-  await tx.query(
-    `INSERT INTO grants (client_id, resource_type, resource_id, scope) VALUES ($1, 'project', $2, 'project.admin')
-     ON CONFLICT (client_id, resource_id) DO NOTHING`,
-    [clientId, id],
-  );
+  await grantUpsert(tx, clientId, 'project', id, 'project.admin');
   return rows[0]!;
 }

@@ -1,32 +1,27 @@
-// GET /v2/projects/{projectId}.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+// The project, read by its own project.admin token.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { RequireToken } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { bearerSecurity, problemResponses, Uuid, wrap } from '../../http/schemas.ts';
+import { defineOperation } from '../../http/operations.ts';
+import { Uuid, wrap } from '../../http/schemas.ts';
 import { presentProject } from './present.ts';
 import { projectFindById } from './queries.ts';
+import { ProjectSchema } from './schema.ts';
 
-export async function projectRoutes(root: FastifyInstance, ctx: AppContext, requireToken: RequireToken) {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/v2/projects/:projectId',
-    {
-      onRequest: requireToken({ scopes: ['project.admin'], resource: 'project' }),
-      schema: {
-        tags: ['projects'],
-        security: bearerSecurity,
-        summary: 'Get the project',
-        params: Type.Object({ projectId: Uuid }),
-        response: { 200: wrap('project', Type.Ref('Project')), ...problemResponses },
-      },
-    },
-    async (request) => {
+export const projectOperations = [
+  defineOperation({
+    operationId: 'projectsGet',
+    method: 'GET',
+    path: '/v2/projects/:projectId',
+    tags: ['projects'],
+    summary: 'Get the project',
+    auth: { kind: 'bearer', scopes: ['project.admin'], resource: 'project' },
+    components: [ProjectSchema],
+    params: Type.Object({ projectId: Uuid }),
+    success: { status: 200, schema: wrap('project', Type.Ref('Project')) },
+    handler: async (request, _reply, ctx) => {
       const row = await projectFindById(ctx.db, request.params.projectId);
       if (!row) throw notFound('project');
       return { project: presentProject(row) };
     },
-  );
-}
+  }),
+];

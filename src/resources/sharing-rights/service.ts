@@ -1,7 +1,7 @@
 // Batch creation of sharing rights: all or nothing, every problem named at once.
 import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ApiError, badRequest, conflict, type InvalidParam } from '../../http/errors.ts';
+import { badRequest, conflict, type InvalidParam } from '../../http/errors.ts';
 import { lockIdsExisting } from '../locks/queries.ts';
 import { managedUsersEnsure } from '../managed-users/queries.ts';
 import { sharingRightInsertMany, sharingRightsActive } from './queries.ts';
@@ -54,10 +54,7 @@ export async function sharingRightsCreate(
           ? [{ name: `sharingRights.${i}`, reason: 'an active sharing right already exists' }]
           : [],
       );
-      if (existing.length)
-        throw new ApiError(409, 'A sharing right already exists; nothing was created', {
-          invalidParams: existing,
-        });
+      if (existing.length) throw conflict('A sharing right already exists; nothing was created', existing);
       await managedUsersEnsure(
         tx,
         projectId,

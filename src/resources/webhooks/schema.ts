@@ -20,7 +20,16 @@ export const WebhookCreateBody = Type.Object(
     webhookUrl: Type.Optional({ ...UrlField, description: 'Alias of url (Unloc clients use either name)' }),
     lockId: Uuid,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        trigger: 'accessEvent',
+        url: 'https://hooks.example.com/latchkey',
+        lockId: '0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b',
+      },
+    ],
+  },
 );
 
 export const WebhookSchema = Type.Object(
@@ -55,7 +64,10 @@ export const WebhookListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const WebhookPatchBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export const WebhookPatchBody = Type.Object(
+  { enabled: Type.Boolean() },
+  { additionalProperties: false, examples: [{ enabled: false }] },
+);
 
 export const RotatedSecret = Type.Object({
   secret: Type.String({ description: 'The new whsec_... secret, shown only here' }),
@@ -93,5 +105,5 @@ export const RecoverBody = Type.Object(
   {
     since: Type.String({ format: 'date-time', description: 'Re-queue failed deliveries created since then' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ since: '2026-11-21T00:00:00.000Z' }] },
 );

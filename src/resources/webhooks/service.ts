@@ -12,14 +12,7 @@ import {
   webhookHostCheck,
   webhookUrlParse,
 } from '../../delivery/webhook-url.ts';
-import {
-  ApiError,
-  badRequest,
-  conflict,
-  type InvalidParam,
-  invalidParam,
-  notFound,
-} from '../../http/errors.ts';
+import { badRequest, conflict, type InvalidParam, invalidParam, notFound } from '../../http/errors.ts';
 import type { WebhookRow } from './present.ts';
 import {
   lockHoldForWebhooks,
@@ -91,9 +84,9 @@ export async function webhookCreate(
         throw invalidParam('lockId', 'is not a lock of this project');
       }
       if ((await webhookCountByLock(tx, projectId, body.lockId)) >= MAX_WEBHOOKS_PER_LOCK) {
-        throw new ApiError(400, `A lock can have at most ${MAX_WEBHOOKS_PER_LOCK} webhooks`, {
-          invalidParams: [{ name: 'lockId', reason: `already has ${MAX_WEBHOOKS_PER_LOCK} webhooks` }],
-        });
+        throw badRequest(`A lock can have at most ${MAX_WEBHOOKS_PER_LOCK} webhooks`, [
+          { name: 'lockId', reason: `already has ${MAX_WEBHOOKS_PER_LOCK} webhooks` },
+        ]);
       }
       return webhookInsert(tx, {
         projectId,

@@ -1,7 +1,7 @@
 // Which kind of token a route needs, and which kind a request brought, in words: a 403 for the wrong
 // kind of token says both, so "I sent my v1 token to a v2 route" is read off the answer.
-import type { AccessTokenClaims } from '../auth/jwt.ts';
-import { V1_TOKEN_USE } from '../auth/v1-token-grant.ts';
+import type { AccessTokenClaims } from './jwt.ts';
+import { V1_TOKEN_USE } from './v1-token-grant.ts';
 
 const V2_TOKEN = 'POST /v2/auth/token/ or POST /oauth2/token';
 

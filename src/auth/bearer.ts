@@ -1,12 +1,12 @@
-// Bearer authentication as a reusable onRequest hook (runs before the body is read, so a request
+// v2 bearer authentication as an onRequest hook (runs before the body is read, so a request
 // without a valid token is refused before parsing or validation). Every check the API promises:
 // signature, typ, iss, aud, exp (jwt.ts) → scope → the path's organization/project is the token's
 // → the client and its grant still exist (revocation.ts).
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AccessTokenClaims } from '../auth/jwt.ts';
-import { TokenRejected } from '../auth/jwt.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { AccessTokenClaims } from './jwt.ts';
+import { TokenRejected } from './jwt.ts';
 import { wrongTokenDetail } from './token-kinds.ts';
 
 export interface Principal {
@@ -36,7 +36,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The principal set by the hook; handlers behind `requireToken` can rely on it. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error('route is missing its requireToken hook');
+  if (!request.principal) throw new Error('operation is missing its bearer auth');
   return request.principal;
 }
 

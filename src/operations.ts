@@ -1,0 +1,41 @@
+// THE operations table: every HTTP operation the service answers, in the order the API document
+// lists them. app.ts registers it (src/http/operations.ts); the tenant matrix, the JWT-attack suite
+// and the OpenAPI tests walk it. To add an operation, see docs/architecture.md.
+import { tokenOperations } from './auth/token-routes.ts';
+import { v1TokenOperations } from './auth/v1-token-routes.ts';
+import { wellKnownOperations } from './auth/well-known-routes.ts';
+import type { Operation } from './http/operations.ts';
+import { opsOperations } from './ops/routes.ts';
+import { accessLogOperations } from './resources/access-log/routes.ts';
+import { adminOperations } from './resources/admin/routes.ts';
+import { appAuthOperations } from './resources/app/auth-routes.ts';
+import { appOperations } from './resources/app/routes.ts';
+import { keyOperations } from './resources/keys/routes.ts';
+import { lockHolderOperations } from './resources/lock-holders/routes.ts';
+import { lockOperations } from './resources/locks/routes.ts';
+import { managedUserOperations } from './resources/managed-users/routes.ts';
+import { organizationOperations } from './resources/organizations/routes.ts';
+import { projectOperations } from './resources/projects/routes.ts';
+import { sharingRightOperations } from './resources/sharing-rights/routes.ts';
+import { deliveryOperations } from './resources/webhooks/deliveries-routes.ts';
+import { webhookOperations } from './resources/webhooks/routes.ts';
+
+export const operations: readonly Operation[] = [
+  ...opsOperations,
+  ...wellKnownOperations,
+  ...tokenOperations,
+  ...adminOperations,
+  ...organizationOperations,
+  ...projectOperations,
+  ...lockOperations,
+  ...managedUserOperations,
+  ...keyOperations,
+  ...sharingRightOperations,
+  ...v1TokenOperations,
+  ...lockHolderOperations,
+  ...appAuthOperations,
+  ...appOperations,
+  ...accessLogOperations,
+  ...webhookOperations,
+  ...deliveryOperations,
+];
