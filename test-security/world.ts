@@ -65,7 +65,8 @@ export function familyOf(op: Operation): Family {
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
-  const a = await createTenant(t, 'Alpha');
+  // A sandbox project, so that simulate (sandbox only) gets past its own check in the positive control.
+  const a = await createTenant(t, 'Alpha', { sandbox: true });
   const b = await createTenant(t, 'Beta');
   // A second client of A's organization: the admin and api-permission routes act on it, so a
   // positive control that deletes or rotates it does not end A's own tokens.

@@ -71,8 +71,9 @@ let doc: unknown;
 before(async () => {
   t = await startTestApp();
   doc = t.app.swagger();
-  a = await createTenant(t, 'A');
-  b = await createTenant(t, 'B');
+  // Sandbox projects, so that simulate (sandbox only) reaches its tenant checks too.
+  a = await createTenant(t, 'A', { sandbox: true });
+  b = await createTenant(t, 'B', { sandbox: true });
   A = await contents(a, 1);
   B = await contents(b, 2);
   aInstaller = await installerToken(t, a);

@@ -156,7 +156,7 @@ export const keyOperations = [
         action: Type.Union([Type.Literal('locked'), Type.Literal('unlocked')]),
         created: Type.Optional(Timestamp),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, examples: [{ action: 'unlocked' }] },
     ),
     success: { status: 200, schema: Type.Object({ result: EventsResponse.properties.results.items }) },
     handler: async (request, _reply, ctx) => {
