@@ -10,24 +10,7 @@ export interface paths {
             cookie?: never;
         };
         /** OAuth 2.0 authorization server metadata (RFC 8414) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get: operations["authorizationServerMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -44,30 +27,7 @@ export interface paths {
             cookie?: never;
         };
         /** Public keys that verify access tokens */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["jwksGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -86,110 +46,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Issue an access token (Unloc-compatible: scope is an array) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": "project.admin",
-                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        client_secret?: string;
-                        /** @enum {string} */
-                        scope: "organization.admin" | "project.admin" | "project.installer";
-                        /**
-                         * Format: uuid
-                         * @description Required for organization.admin
-                         */
-                        organization_id?: string;
-                        /**
-                         * Format: uuid
-                         * @description Required for project scopes
-                         */
-                        project_id?: string;
-                    };
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": "project.admin",
-                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
-                     *     }
-                     */
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        client_secret?: string;
-                        /** @enum {string} */
-                        scope: "organization.admin" | "project.admin" | "project.installer";
-                        /**
-                         * Format: uuid
-                         * @description Required for organization.admin
-                         */
-                        organization_id?: string;
-                        /**
-                         * Format: uuid
-                         * @description Required for project scopes
-                         */
-                        project_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description ES256 JWT (RFC 9068) */
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            /** @example 3600 */
-                            expires_in: number;
-                            scope: string[];
-                            /** Format: uuid */
-                            organization_id: string;
-                            /** Format: uuid */
-                            project_id?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example invalid_client */
-                            error: string;
-                            error_description: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["tokenCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -206,110 +63,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Issue an access token (RFC 6749) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": "project.admin",
-                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        client_secret?: string;
-                        /** @enum {string} */
-                        scope: "organization.admin" | "project.admin" | "project.installer";
-                        /**
-                         * Format: uuid
-                         * @description Required for organization.admin
-                         */
-                        organization_id?: string;
-                        /**
-                         * Format: uuid
-                         * @description Required for project scopes
-                         */
-                        project_id?: string;
-                    };
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": "project.admin",
-                     *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
-                     *     }
-                     */
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        client_secret?: string;
-                        /** @enum {string} */
-                        scope: "organization.admin" | "project.admin" | "project.installer";
-                        /**
-                         * Format: uuid
-                         * @description Required for organization.admin
-                         */
-                        organization_id?: string;
-                        /**
-                         * Format: uuid
-                         * @description Required for project scopes
-                         */
-                        project_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description ES256 JWT (RFC 9068) */
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            /** @example 3600 */
-                            expires_in: number;
-                            scope: string;
-                            /** Format: uuid */
-                            organization_id: string;
-                            /** Format: uuid */
-                            project_id?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example invalid_client */
-                            error: string;
-                            error_description: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["oauth2TokenCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -326,53 +80,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** List the resources and scopes the client credentials can access */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            resources: {
-                                projects: {
-                                    /** Format: uuid */
-                                    projectId: string;
-                                    scope: string;
-                                }[];
-                                organizations: {
-                                    /** Format: uuid */
-                                    organizationId: string;
-                                    scope: string;
-                                }[];
-                                subprojects: unknown[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example invalid_client */
-                            error: string;
-                            error_description: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["resourcesDiscover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -387,127 +95,10 @@ export interface paths {
             cookie?: never;
         };
         /** List organizations, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            organizations: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            }[];
-                            /**
-                             * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                             */
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["adminOrganizationsList"];
         put?: never;
         /** Create an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            organization: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["adminOrganizationsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -522,135 +113,10 @@ export interface paths {
             cookie?: never;
         };
         /** List an organization's API clients (never a secret or its hash) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            clients: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                organizationId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["adminClientsList"];
         put?: never;
         /** Create an API client (its secret is shown once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            client: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                organizationId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            };
-                            clientSecret: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["adminClientsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -665,169 +131,12 @@ export interface paths {
             cookie?: never;
         };
         /** List a client's grants (the scopes it holds on organizations and projects) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            grants: {
-                                resourceType: "organization" | "project";
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                resourceId: string;
-                                scope: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGrantsList"];
         /** Give a client a scope on an organization or project (replaces its scope there) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        resourceType: "organization" | "project";
-                        /**
-                         * Format: uuid
-                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                         */
-                        resourceId: string;
-                        /** @enum {string} */
-                        scope: "organization.admin" | "project.admin" | "project.installer";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            grant: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                clientId: string;
-                                resourceType: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                resourceId: string;
-                                scope: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        put: operations["adminGrantsPut"];
         post?: never;
         /** Remove a client's grant on a resource */
-        delete: {
-            parameters: {
-                query: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    resourceId: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["adminGrantsDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -844,38 +153,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete an API client */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["adminClientsDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -891,49 +169,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Replace a client's secret; tokens issued under the old one stop working */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            clientSecret: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["adminClientsRotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -954,55 +190,7 @@ export interface paths {
          * Erase an app user (right to erasure)
          * @description Removes the person with this phone number (E.164, URL-encoded: %2B4799887766) from every project: access events, keys, sharing rights, managed users, pending and past webhook deliveries of their events, login codes and their display name. Keys they shared stay with their holders, without the sharer's number. Deliveries already sent are not recalled. Erasing a number the service does not know erases nothing (all counts 0).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example +4799887766 */
-                    appUserId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            erased: {
-                                accessEvents: number;
-                                keys: number;
-                                managedUsers: number;
-                                sharingRights: number;
-                                deliveries: number;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["adminAppUsersErase"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1018,55 +206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mint an app token for an app user (testing and support) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example +4799887766 */
-                        appUserId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            token_type: string;
-                            expires_in: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["adminAppTokensCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1081,61 +221,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get the organization */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            organization: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["organizationsGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1152,155 +238,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the organization's projects */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            projects: components["schemas"]["Project"][];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["projectsList"];
         put?: never;
         /** Create a project; the calling client gets project.admin on it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @example NO */
-                        countryIso?: string;
-                        orgNumber?: string;
-                        orgNumberSuffix?: string;
-                        /** @example Europe/Oslo */
-                        timezone?: string;
-                        /**
-                         * @example {
-                         *       "unit": "4B"
-                         *     }
-                         */
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description true: a sandbox for trying the API, where keys can simulate access events. Fixed at creation.
-                         * @default false
-                         */
-                        sandbox?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            project: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                organizationId: string;
-                                countryIso: string | null;
-                                orgNumber: string | null;
-                                orgNumberSuffix: string | null;
-                                timezone: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * @example {
-                                 *       "unit": "4B"
-                                 *     }
-                                 */
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                                /** @description A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate) */
-                                sandbox: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["projectsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1315,69 +256,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the API clients that hold a scope on the project */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            apiPermissions: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                clientId: string;
-                                clientName: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                organizationId: string;
-                                scope: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["apiPermissionsList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1395,115 +274,10 @@ export interface paths {
         };
         get?: never;
         /** Give an API client (possibly of another organization) a scope on the project */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        scope: "project.admin" | "project.installer";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            apiPermission: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                clientId: string;
-                                clientName: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                organizationId: string;
-                                scope: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        put: operations["apiPermissionsPut"];
         post?: never;
         /** Remove a client's scope on the project; its tokens stop working within seconds */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    organizationId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    clientId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["apiPermissionsDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1517,49 +291,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get the project */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            project: components["schemas"]["Project"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["projectsGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1576,165 +308,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the project's locks (ordered by id) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            locks: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /** @description IANA time zone; recurrence windows of keys use it */
-                                timezone: string;
-                                address?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["locksList"];
         put?: never;
         /** Onboard a lock (project.admin or project.installer); timezone defaults to the project's, else UTC */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "Front door",
-                     *       "timezone": "Europe/Oslo",
-                     *       "address": "Storgata 1, 0155 Oslo",
-                     *       "metadata": {
-                     *         "unit": "4B"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @example Front door, Storgata 1 */
-                        name: string;
-                        /** @example Europe/Oslo */
-                        timezone?: string;
-                        /** @example Storgata 1, 0155 Oslo */
-                        address?: string;
-                        /**
-                         * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
-                         * @example {
-                         *       "unit": "4B"
-                         *     }
-                         */
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lock: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /** @description IANA time zone; recurrence windows of keys use it */
-                                timezone: string;
-                                address?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["locksCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1749,205 +326,18 @@ export interface paths {
             cookie?: never;
         };
         /** Get a lock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lock: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /** @description IANA time zone; recurrence windows of keys use it */
-                                timezone: string;
-                                address?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["locksGet"];
         put?: never;
         post?: never;
         /**
          * Offboard a lock: its keys and sharing rights are revoked, its webhooks removed
          * @description Its access events stay readable through the access log for the retention window.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Offboarded */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["locksOffboard"];
         options?: never;
         head?: never;
         /** Update a lock; metadata merges and a null value deletes a pair */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "Back door",
-                     *       "metadata": {
-                     *         "unit": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @example Front door, Storgata 1 */
-                        name?: string;
-                        /** @example Europe/Oslo */
-                        timezone?: string;
-                        /** @description null removes the address */
-                        address?: string | null;
-                        /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
-                        metadata?: {
-                            [key: string]: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lock: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                name: string;
-                                /** @description IANA time zone; recurrence windows of keys use it */
-                                timezone: string;
-                                address?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["locksUpdate"];
         trace?: never;
     };
     "/v2/projects/{projectId}/managed-users": {
@@ -1958,163 +348,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the project's managed users (ordered by id) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            managedUsers: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["managedUsersList"];
         put?: never;
         /** Create a managed user (409 if the phone number already has one in the project) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "appUserId": "+4799887766",
-                     *       "firstName": "Kari",
-                     *       "lastName": "Nordmann",
-                     *       "metadata": {
-                     *         "unit": "4B"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @example +4799887766 */
-                        appUserId: string;
-                        firstName?: string;
-                        lastName?: string;
-                        /**
-                         * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
-                         * @example {
-                         *       "unit": "4B"
-                         *     }
-                         */
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            managedUser: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["managedUsersCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2129,207 +366,15 @@ export interface paths {
             cookie?: never;
         };
         /** Get a managed user by phone number */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /**
-                     * @description E.164, URL-encoded: %2B4799887766
-                     * @example +4799887766
-                     */
-                    appUserId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            managedUser: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["managedUsersGet"];
         put?: never;
         post?: never;
         /** Delete a managed user; revokes the person's keys and sharing rights in the project */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /**
-                     * @description E.164, URL-encoded: %2B4799887766
-                     * @example +4799887766
-                     */
-                    appUserId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["managedUsersDelete"];
         options?: never;
         head?: never;
         /** Update a managed user; null clears a name, metadata merges (null deletes a pair) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /**
-                     * @description E.164, URL-encoded: %2B4799887766
-                     * @example +4799887766
-                     */
-                    appUserId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "lastName": "Hansen",
-                     *       "metadata": {
-                     *         "unit": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        firstName?: string | null;
-                        lastName?: string | null;
-                        /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
-                        metadata?: {
-                            [key: string]: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            managedUser: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["managedUsersUpdate"];
         trace?: never;
     };
     "/v2/projects/{projectId}/keys": {
@@ -2340,328 +385,15 @@ export interface paths {
             cookie?: never;
         };
         /** List the project's keys (ordered by id), optionally filtered */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                    origin?: "integrator" | "shared";
-                    /** @example revoked,expired */
-                    excludeStates?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        /** @example 08:00 */
-                                        from: string;
-                                        /**
-                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
-                                         * @example 17:00
-                                         */
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["keysList"];
         put?: never;
         /**
          * Create up to 10,000 keys, all or nothing
          * @description One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "keys": [
-                     *         {
-                     *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
-                     *           "appUserId": "+4799887766",
-                     *           "start": "2026-12-01T08:00:00.000+01:00",
-                     *           "durationMinutes": 43200,
-                     *           "recurrence": {
-                     *             "windows": [
-                     *               {
-                     *                 "days": [
-                     *                   "mon",
-                     *                   "tue",
-                     *                   "wed",
-                     *                   "thu",
-                     *                   "fri"
-                     *                 ],
-                     *                 "from": "07:00",
-                     *                 "to": "18:00"
-                     *               }
-                     *             ]
-                     *           },
-                     *           "metadata": {
-                     *             "booking": "B-1042"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        keys: {
-                            /**
-                             * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                             */
-                            lockId: string;
-                            /** @example +4799887766 */
-                            appUserId: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:15:30.123Z
-                             */
-                            start?: string;
-                            /** @description null: no expiry */
-                            end?: string | null;
-                            durationMinutes?: number;
-                            recurrence?: {
-                                windows: {
-                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                    /** @example 08:00 */
-                                    from: string;
-                                    /**
-                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
-                                     * @example 17:00
-                                     */
-                                    to: string;
-                                }[];
-                            } | null;
-                            /**
-                             * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
-                             * @example {
-                             *       "unit": "4B"
-                             *     }
-                             */
-                            metadata?: {
-                                [key: string]: string;
-                            };
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        /** @example 08:00 */
-                                        from: string;
-                                        /**
-                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
-                                         * @example 17:00
-                                         */
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["keysCreate"];
         /** Revoke the integrator keys matching appUserId and/or lockId */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            revoked: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["keysRevokeMatching"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2675,198 +407,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get a key */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        /** @example 08:00 */
-                                        from: string;
-                                        /**
-                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
-                                         * @example 17:00
-                                         */
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["keysGet"];
         put?: never;
         post?: never;
         /**
          * Revoke a key (idempotent)
          * @description Keys shared from the app are tied to sharing rights, not to the sharer's key: revoke the sharing right (or DELETE shared-keys) to end them.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        /** @example 08:00 */
-                                        from: string;
-                                        /**
-                                         * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
-                                         * @example 17:00
-                                         */
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["keysRevoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2883,54 +431,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke the keys shared from the app matching appUserId (the holder) and/or lockId */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            revoked: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["sharedKeysRevokeMatching"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2949,70 +450,7 @@ export interface paths {
          * Simulate an access event by the key's app user (sandbox projects only)
          * @description Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        action: "locked" | "unlocked";
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:15:30.123Z
-                         */
-                        created?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            result: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                status: "accepted" | "duplicate" | "rejected";
-                                reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["keysSimulate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3027,225 +465,12 @@ export interface paths {
             cookie?: never;
         };
         /** List sharing rights (active ones unless includeRevoked=true), ordered by id */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                    /** @description also list revoked rights */
-                    includeRevoked?: boolean;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            sharingRights: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["sharingRightsList"];
         put?: never;
         /** Create up to 1,000 sharing rights, all or nothing (409 if one already exists) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "sharingRights": [
-                     *         {
-                     *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
-                     *           "appUserId": "+4799887766"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        sharingRights: {
-                            /**
-                             * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                             */
-                            lockId: string;
-                            /** @example +4799887766 */
-                            appUserId: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            sharingRights: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["sharingRightsCreate"];
         /** Revoke the sharing rights matching appUserId and/or lockId, and the keys shared under them */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            revoked: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["sharingRightsRevokeMatching"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3264,96 +489,7 @@ export interface paths {
          * Issue an auth API v1 access token
          * @description Client credentials grant for partners. Errors are RFC 6749 JSON: two claims of one kind → 400 invalid_request; unknown kind, malformed claim, a lock holder without a grant, or claims naming different lock holders → 400 invalid_scope; wrong credentials → 401 invalid_client.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": [
-                     *         "lockHolder.identifier:NO.919424508."
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        /** @description Partner API key (client secret) */
-                        client_secret?: string;
-                        /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
-                        scope?: string | string[];
-                    };
-                    /**
-                     * @example {
-                     *       "grant_type": "client_credentials",
-                     *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
-                     *       "client_secret": "lk_secret_…",
-                     *       "scope": [
-                     *         "lockHolder.identifier:NO.919424508."
-                     *       ]
-                     *     }
-                     */
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        grant_type: "client_credentials";
-                        /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
-                        client_id?: string;
-                        /** @description Partner API key (client secret) */
-                        client_secret?: string;
-                        /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
-                        scope?: string | string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description ES256 JWT (RFC 9068) usable on /integrators/v1 only */
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            /** @example 3600 */
-                            expires_in: number;
-                            /** @description The granted claims; present only when a scope was requested */
-                            scope?: string[];
-                            /**
-                             * Format: uuid
-                             * @description The lock holder a lockHolder claim was granted on
-                             */
-                            lock_holder_id?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example invalid_client */
-                            error: string;
-                            error_description: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["v1TokenCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3371,118 +507,13 @@ export interface paths {
          * List lock holders
          * @description With integrator.admin: every lock holder the client holds project.admin on. With only a lock-holder claim: that lock holder.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lockHolders: components["schemas"]["LockHolder"][];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["lockHoldersList"];
         put?: never;
         /**
          * Create a lock holder
          * @description Needs integrator.admin. Creates a project in the client's organization and gives the client project.admin on it. An identifier already used by a lock holder the client reaches: 409.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example Storgata 1 Housing Co-op */
-                        name: string;
-                        /**
-                         * @description ISO 3166-1 alpha-2
-                         * @example NO
-                         */
-                        countryIso: string;
-                        /**
-                         * @description Organization number in its country
-                         * @example 919424508
-                         */
-                        organizationId: string;
-                        /**
-                         * @description Distinguishes lock holders sharing an organization number; may be empty
-                         * @example
-                         */
-                        organizationIdSuffix?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lockHolder: components["schemas"]["LockHolder"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["lockHoldersCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3500,49 +531,7 @@ export interface paths {
          * Get a lock holder
          * @description Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockHolderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lockHolder: components["schemas"]["LockHolder"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["lockHoldersGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3552,71 +541,7 @@ export interface paths {
          * Update a lock holder
          * @description Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim. Changing the identifier to one used by another lock holder the client reaches: 409. Tokens holding the old lockHolder.identifier claim stop matching it; lockHolder.admin tokens keep working.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockHolderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example Storgata 1 Housing Co-op */
-                        name?: string;
-                        /**
-                         * @description ISO 3166-1 alpha-2
-                         * @example NO
-                         */
-                        countryIso?: string;
-                        /**
-                         * @description Organization number in its country
-                         * @example 919424508
-                         */
-                        organizationId?: string;
-                        /**
-                         * @description Distinguishes lock holders sharing an organization number; may be empty
-                         * @example
-                         */
-                        organizationIdSuffix?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lockHolder: components["schemas"]["LockHolder"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["lockHoldersUpdate"];
         trace?: never;
     };
     "/integrators/v1/lock-holders/{lockHolderId}/locks/": {
@@ -3630,54 +555,7 @@ export interface paths {
          * List a lock holder's locks
          * @description Locks that are not offboarded. Needs lockHolder.admin:<lockHolderId> or the matching lockHolder.identifier claim.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockHolderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            locks: components["schemas"]["LockHolderLock"][];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["lockHolderLocksList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3696,53 +574,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a one-time login code to the phone (the answer is the same for unknown phones) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example +4799887766 */
-                        appUserId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            expiresIn: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["appAuthOtpSend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3759,58 +591,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Exchange a login code for an app token (scope app.user, sub = phone) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example +4799887766 */
-                        appUserId: string;
-                        /** @example 042917 */
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "bearer";
-                            expires_in: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["appAuthTokenCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3825,107 +606,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's keys that are not revoked or expired, across projects, with lock names */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        from: string;
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                /**
-                                 * @example {
-                                 *       "unit": "4B"
-                                 *     }
-                                 */
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                projectId: string;
-                                lockName: string;
-                                lockTimezone: string;
-                                canShare: boolean;
-                            }[];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["appKeysList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3948,56 +629,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Set the caller's display name (used in access events when the project gives none) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            appUser: {
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                name: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["appMeUpdate"];
         trace?: never;
     };
     "/v2/app/keys/{keyId}/share": {
@@ -4010,114 +642,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Share one of your keys with another app user (needs a sharing right on the lock) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example +4799887766 */
-                        appUserId: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:15:30.123Z
-                         */
-                        start?: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:15:30.123Z
-                         */
-                        end?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                /** @example +4799887766 */
-                                appUserId: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                start: string;
-                                end: string | null;
-                                recurrence: {
-                                    windows: {
-                                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                                        from: string;
-                                        to: string;
-                                    }[];
-                                } | null;
-                                state: "scheduled" | "active" | "expired" | "revoked";
-                                origin: "integrator" | "shared";
-                                /** @example +4799887766 */
-                                sharedBy?: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                revoked?: string;
-                                /**
-                                 * @example {
-                                 *       "unit": "4B"
-                                 *     }
-                                 */
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["appKeysShare"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4137,78 +662,7 @@ export interface paths {
          * Report access events (1..1000); idempotent by event id
          * @description One result per event, in order: `accepted`, `duplicate` (id seen before; no second event or webhook) or `rejected` with a reason: key_not_found, key_revoked, before_start, after_end, outside_recurrence, created_in_future, created_too_old. A malformed item fails the whole call with 400 and nothing is written.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        events: {
-                            /**
-                             * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                             */
-                            id: string;
-                            /**
-                             * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                             */
-                            keyId: string;
-                            /** @enum {string} */
-                            action: "locked" | "unlocked";
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:15:30.123Z
-                             */
-                            created: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            results: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                status: "accepted" | "duplicate" | "rejected";
-                                reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
-                            }[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["appEventsReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4223,65 +677,7 @@ export interface paths {
             cookie?: never;
         };
         /** The project's access events of the retention window, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId?: string;
-                    /** @example 2026-11-21T10:15:30.123Z */
-                    from?: string;
-                    /** @example 2026-11-21T10:15:30.123Z */
-                    to?: string;
-                    limit?: number;
-                    /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
-                    startAfterId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accessEvents: components["schemas"]["AccessEvent"][];
-                            /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["accessLogList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4298,65 +694,7 @@ export interface paths {
             cookie?: never;
         };
         /** One lock's access events of the retention window, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @example +4799887766 */
-                    appUserId?: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    keyId?: string;
-                    /** @example 2026-11-21T10:15:30.123Z */
-                    from?: string;
-                    /** @example 2026-11-21T10:15:30.123Z */
-                    to?: string;
-                    limit?: number;
-                    /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accessEvents: components["schemas"]["AccessEvent"][];
-                            /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["lockAccessLogList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4380,52 +718,7 @@ export interface paths {
          *
          *     The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                    /** @description Resume after this event (instead of the Last-Event-ID header) */
-                    lastEventId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["accessLogStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4442,150 +735,13 @@ export interface paths {
             cookie?: never;
         };
         /** List the project's webhooks */
-        get: {
-            parameters: {
-                query?: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    lockId?: string;
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            webhooks: components["schemas"]["Webhook"][];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["webhooksList"];
         put?: never;
         /**
          * Register a webhook for a lock's access events
          * @description The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default accessEvent
-                         * @enum {string}
-                         */
-                        trigger?: "accessEvent";
-                        /**
-                         * @description https URL; may carry user:password@ (sent as Basic authentication)
-                         * @example https://hooks.example.com/latchkey
-                         */
-                        url?: string;
-                        /**
-                         * @description Alias of url (Unloc clients use either name)
-                         * @example https://hooks.example.com/latchkey
-                         */
-                        webhookUrl?: string;
-                        /**
-                         * Format: uuid
-                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                         */
-                        lockId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            webhook: {
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                id: string;
-                                trigger: string;
-                                url: string;
-                                /**
-                                 * Format: uuid
-                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
-                                 */
-                                lockId: string;
-                                enabled: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                created: string;
-                                /** @description whsec_...: signing secret, shown only here */
-                                secret: string;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4600,145 +756,18 @@ export interface paths {
             cookie?: never;
         };
         /** Get a webhook */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            webhook: components["schemas"]["Webhook"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["webhooksGet"];
         put?: never;
         post?: never;
         /** Delete a webhook and its delivery history */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete: operations["webhooksDelete"];
         options?: never;
         head?: never;
         /**
          * Enable or disable a webhook
          * @description Disabling marks its pending deliveries failed (they are kept: recover re-queues them). Enabling clears the failure record.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            webhook: components["schemas"]["Webhook"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch: operations["webhooksUpdate"];
         trace?: never;
     };
     "/v2/projects/{projectId}/webhooks/{webhookId}/rotate-secret": {
@@ -4754,57 +783,7 @@ export interface paths {
          * Rotate the signing secret
          * @description The previous secret keeps signing beside the new one for 24 hours.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description The new whsec_... secret, shown only here */
-                            secret: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:15:30.123Z
-                             */
-                            previousSecretExpires: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksRotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4824,60 +803,7 @@ export interface paths {
          * Send one signed test delivery now and answer with the attempt
          * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            attempt: {
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T10:15:30.123Z
-                                 */
-                                at: string;
-                                responseStatus: number | null;
-                                durationMs: number;
-                                error: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4895,57 +821,7 @@ export interface paths {
          * List a webhook's deliveries with their attempts, newest first
          * @description Pending deliveries and those finished within the retention window (LATCHKEY_DELIVERY_RETENTION_DAYS, 30 days by default): older ones are deleted with their attempts.
          */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "pending" | "succeeded" | "failed";
-                    limit?: number;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    startAfterId?: string;
-                };
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deliveries: components["schemas"]["WebhookDelivery"][];
-                            startAfterId?: string;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["webhookDeliveriesList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4967,53 +843,7 @@ export interface paths {
          * Send a delivery again now
          * @description One more attempt (more follow if the retry schedule is not used up). The webhook must be enabled.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery: components["schemas"]["WebhookDelivery"];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["webhookDeliveriesRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5030,61 +860,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Re-queue every failed delivery created since a time */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    projectId: string;
-                    /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
-                    webhookId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description Re-queue failed deliveries created since then
-                         */
-                        since: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            recovered: number;
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksRecover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5387,4 +1163,4403 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    authorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        issuer: string;
+                        /** Format: uri */
+                        token_endpoint: string;
+                        /** Format: uri */
+                        jwks_uri: string;
+                        grant_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        scopes_supported: string[];
+                        response_types_supported: string[];
+                        /** Format: uri */
+                        service_documentation: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    jwksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": "project.admin",
+                 *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @enum {string} */
+                    scope: "organization.admin" | "project.admin" | "project.installer";
+                    /**
+                     * Format: uuid
+                     * @description Required for organization.admin
+                     */
+                    organization_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Required for project scopes
+                     */
+                    project_id?: string;
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": "project.admin",
+                 *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @enum {string} */
+                    scope: "organization.admin" | "project.admin" | "project.installer";
+                    /**
+                     * Format: uuid
+                     * @description Required for organization.admin
+                     */
+                    organization_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Required for project scopes
+                     */
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ES256 JWT (RFC 9068) */
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        /** @example 3600 */
+                        expires_in: number;
+                        scope: string[];
+                        /** Format: uuid */
+                        organization_id: string;
+                        /** Format: uuid */
+                        project_id?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example invalid_client */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    oauth2TokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": "project.admin",
+                 *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @enum {string} */
+                    scope: "organization.admin" | "project.admin" | "project.installer";
+                    /**
+                     * Format: uuid
+                     * @description Required for organization.admin
+                     */
+                    organization_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Required for project scopes
+                     */
+                    project_id?: string;
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": "project.admin",
+                 *       "project_id": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @enum {string} */
+                    scope: "organization.admin" | "project.admin" | "project.installer";
+                    /**
+                     * Format: uuid
+                     * @description Required for organization.admin
+                     */
+                    organization_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Required for project scopes
+                     */
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ES256 JWT (RFC 9068) */
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        /** @example 3600 */
+                        expires_in: number;
+                        scope: string;
+                        /** Format: uuid */
+                        organization_id: string;
+                        /** Format: uuid */
+                        project_id?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example invalid_client */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    resourcesDiscover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resources: {
+                            projects: {
+                                /** Format: uuid */
+                                projectId: string;
+                                scope: string;
+                            }[];
+                            organizations: {
+                                /** Format: uuid */
+                                organizationId: string;
+                                scope: string;
+                            }[];
+                            subprojects: unknown[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example invalid_client */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    adminOrganizationsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizations: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminOrganizationsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClientsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClientsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        };
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGrantsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grants: {
+                            resourceType: "organization" | "project";
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            resourceId: string;
+                            scope: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGrantsPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resourceType: "organization" | "project";
+                    /**
+                     * Format: uuid
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    resourceId: string;
+                    /** @enum {string} */
+                    scope: "organization.admin" | "project.admin" | "project.installer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grant: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            clientId: string;
+                            resourceType: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            resourceId: string;
+                            scope: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGrantsDelete: {
+        parameters: {
+            query: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                resourceId: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClientsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClientsRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminAppUsersErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example +4799887766 */
+                appUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erased: {
+                            accessEvents: number;
+                            keys: number;
+                            managedUsers: number;
+                            sharingRights: number;
+                            deliveries: number;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminAppTokensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        token_type: string;
+                        expires_in: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    organizationsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    projectsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: components["schemas"]["Project"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    projectsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @example NO */
+                    countryIso?: string;
+                    orgNumber?: string;
+                    orgNumberSuffix?: string;
+                    /** @example Europe/Oslo */
+                    timezone?: string;
+                    /**
+                     * @example {
+                     *       "unit": "4B"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description true: a sandbox for trying the API, where keys can simulate access events. Fixed at creation.
+                     * @default false
+                     */
+                    sandbox?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        project: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId: string;
+                            countryIso: string | null;
+                            orgNumber: string | null;
+                            orgNumberSuffix: string | null;
+                            timezone: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * @example {
+                             *       "unit": "4B"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @description A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate) */
+                            sandbox: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apiPermissionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiPermissions: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            clientId: string;
+                            clientName: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId: string;
+                            scope: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apiPermissionsPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scope": "project.installer"
+                 *     }
+                 */
+                "application/json": {
+                    scope: "project.admin" | "project.installer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiPermission: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            clientId: string;
+                            clientName: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId: string;
+                            scope: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apiPermissionsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    projectsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        project: components["schemas"]["Project"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locks: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone; recurrence windows of keys use it */
+                            timezone: string;
+                            address?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Front door",
+                 *       "timezone": "Europe/Oslo",
+                 *       "address": "Storgata 1, 0155 Oslo",
+                 *       "metadata": {
+                 *         "unit": "4B"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Front door, Storgata 1 */
+                    name: string;
+                    /** @example Europe/Oslo */
+                    timezone?: string;
+                    /** @example Storgata 1, 0155 Oslo */
+                    address?: string;
+                    /**
+                     * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                     * @example {
+                     *       "unit": "4B"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lock: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone; recurrence windows of keys use it */
+                            timezone: string;
+                            address?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lock: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone; recurrence windows of keys use it */
+                            timezone: string;
+                            address?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksOffboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offboarded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Back door",
+                 *       "metadata": {
+                 *         "unit": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Front door, Storgata 1 */
+                    name?: string;
+                    /** @example Europe/Oslo */
+                    timezone?: string;
+                    /** @description null removes the address */
+                    address?: string | null;
+                    /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lock: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone; recurrence windows of keys use it */
+                            timezone: string;
+                            address?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    managedUsersList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        managedUsers: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    managedUsersCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "appUserId": "+4799887766",
+                 *       "firstName": "Kari",
+                 *       "lastName": "Nordmann",
+                 *       "metadata": {
+                 *         "unit": "4B"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                    firstName?: string;
+                    lastName?: string;
+                    /**
+                     * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                     * @example {
+                     *       "unit": "4B"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        managedUser: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    managedUsersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /**
+                 * @description E.164, URL-encoded: %2B4799887766
+                 * @example +4799887766
+                 */
+                appUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        managedUser: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    managedUsersDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /**
+                 * @description E.164, URL-encoded: %2B4799887766
+                 * @example +4799887766
+                 */
+                appUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    managedUsersUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /**
+                 * @description E.164, URL-encoded: %2B4799887766
+                 * @example +4799887766
+                 */
+                appUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lastName": "Hansen",
+                 *       "metadata": {
+                 *         "unit": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    /** @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters. A null value deletes the pair. */
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        managedUser: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+                origin?: "integrator" | "shared";
+                /** @example revoked,expired */
+                excludeStates?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    /** @example 08:00 */
+                                    from: string;
+                                    /**
+                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                     * @example 17:00
+                                     */
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keys": [
+                 *         {
+                 *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
+                 *           "appUserId": "+4799887766",
+                 *           "start": "2026-12-01T08:00:00.000+01:00",
+                 *           "durationMinutes": 43200,
+                 *           "recurrence": {
+                 *             "windows": [
+                 *               {
+                 *                 "days": [
+                 *                   "mon",
+                 *                   "tue",
+                 *                   "wed",
+                 *                   "thu",
+                 *                   "fri"
+                 *                 ],
+                 *                 "from": "07:00",
+                 *                 "to": "18:00"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "metadata": {
+                 *             "booking": "B-1042"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    keys: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start?: string;
+                        /** @description null: no expiry */
+                        end?: string | null;
+                        durationMinutes?: number;
+                        recurrence?: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        /**
+                         * @description At most 20 pairs; keys 1–40 characters; values strings of at most 256 characters.
+                         * @example {
+                         *       "unit": "4B"
+                         *     }
+                         */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    /** @example 08:00 */
+                                    from: string;
+                                    /**
+                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                     * @example 17:00
+                                     */
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysRevokeMatching: {
+        parameters: {
+            query?: {
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    /** @example 08:00 */
+                                    from: string;
+                                    /**
+                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                     * @example 17:00
+                                     */
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    /** @example 08:00 */
+                                    from: string;
+                                    /**
+                                     * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                     * @example 17:00
+                                     */
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sharedKeysRevokeMatching: {
+        parameters: {
+            query?: {
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    keysSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "unlocked"
+                 *     }
+                 */
+                "application/json": {
+                    action: "locked" | "unlocked";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            status: "accepted" | "duplicate" | "rejected";
+                            reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sharingRightsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+                /** @description also list revoked rights */
+                includeRevoked?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sharingRights: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sharingRightsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sharingRights": [
+                 *         {
+                 *           "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b",
+                 *           "appUserId": "+4799887766"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    sharingRights: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sharingRights: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sharingRightsRevokeMatching: {
+        parameters: {
+            query?: {
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    v1TokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": [
+                 *         "lockHolder.identifier:NO.919424508."
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    /** @description Partner API key (client secret) */
+                    client_secret?: string;
+                    /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
+                    scope?: string | string[];
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "0193a1b2-7c4d-7e5f-8a9b-0c1d2e3f4a5b",
+                 *       "client_secret": "lk_secret_…",
+                 *       "scope": [
+                 *         "lockHolder.identifier:NO.919424508."
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Partner id (API client id). Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    /** @description Partner API key (client secret) */
+                    client_secret?: string;
+                    /** @description Optional. A space-delimited string or an array of strings, at most one claim of each kind: `integrator.admin`, `lockHolder.admin:<lockHolderId>`, `lockHolder.identifier:<countryIso>.<orgNumber>.<orgNumberSuffix>` (the suffix may be empty). Without a scope the token carries `integrator.admin`. */
+                    scope?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ES256 JWT (RFC 9068) usable on /integrators/v1 only */
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        /** @example 3600 */
+                        expires_in: number;
+                        /** @description The granted claims; present only when a scope was requested */
+                        scope?: string[];
+                        /**
+                         * Format: uuid
+                         * @description The lock holder a lockHolder claim was granted on
+                         */
+                        lock_holder_id?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example invalid_client */
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    lockHoldersList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lockHolders: components["schemas"]["LockHolder"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockHoldersCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Storgata 1 Housing Co-op */
+                    name: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @example NO
+                     */
+                    countryIso: string;
+                    /**
+                     * @description Organization number in its country
+                     * @example 919424508
+                     */
+                    organizationId: string;
+                    /**
+                     * @description Distinguishes lock holders sharing an organization number; may be empty
+                     * @example
+                     */
+                    organizationIdSuffix?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lockHolder: components["schemas"]["LockHolder"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockHoldersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockHolderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lockHolder: components["schemas"]["LockHolder"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockHoldersUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockHolderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Storgata 1 Housing Co-op */
+                    name?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @example NO
+                     */
+                    countryIso?: string;
+                    /**
+                     * @description Organization number in its country
+                     * @example 919424508
+                     */
+                    organizationId?: string;
+                    /**
+                     * @description Distinguishes lock holders sharing an organization number; may be empty
+                     * @example
+                     */
+                    organizationIdSuffix?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lockHolder: components["schemas"]["LockHolder"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockHolderLocksList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockHolderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locks: components["schemas"]["LockHolderLock"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appAuthOtpSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appAuthTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                    /** @example 042917 */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                        expires_in: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appKeysList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    from: string;
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            /**
+                             * @example {
+                             *       "unit": "4B"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            projectId: string;
+                            lockName: string;
+                            lockTimezone: string;
+                            canShare: boolean;
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appMeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appUser: {
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            name: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appKeysShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example +4799887766 */
+                    appUserId: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    start?: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    end?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            /** @example +4799887766 */
+                            appUserId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            start: string;
+                            end: string | null;
+                            recurrence: {
+                                windows: {
+                                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                    from: string;
+                                    to: string;
+                                }[];
+                            } | null;
+                            state: "scheduled" | "active" | "expired" | "revoked";
+                            origin: "integrator" | "shared";
+                            /** @example +4799887766 */
+                            sharedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            revoked?: string;
+                            /**
+                             * @example {
+                             *       "unit": "4B"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appEventsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId: string;
+                        /** @enum {string} */
+                        action: "locked" | "unlocked";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            status: "accepted" | "duplicate" | "rejected";
+                            reason?: "key_not_found" | "key_revoked" | "before_start" | "after_end" | "outside_recurrence" | "created_in_future" | "created_too_old";
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accessLogList: {
+        parameters: {
+            query?: {
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+                limit?: number;
+                /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                startAfterId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessEvents: components["schemas"]["AccessEvent"][];
+                        /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockAccessLogList: {
+        parameters: {
+            query?: {
+                /** @example +4799887766 */
+                appUserId?: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+                limit?: number;
+                /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessEvents: components["schemas"]["AccessEvent"][];
+                        /** @description Opaque: the startAfterId of the previous page (encodes its last event's created and id) */
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accessLogStream: {
+        parameters: {
+            query?: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+                /** @description Resume after this event (instead of the Last-Event-ID header) */
+                lastEventId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId?: string;
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "trigger": "accessEvent",
+                 *       "url": "https://hooks.example.com/latchkey",
+                 *       "lockId": "0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default accessEvent
+                     * @enum {string}
+                     */
+                    trigger?: "accessEvent";
+                    /**
+                     * @description https URL; may carry user:password@ (sent as Basic authentication)
+                     * @example https://hooks.example.com/latchkey
+                     */
+                    url?: string;
+                    /**
+                     * @description Alias of url (Unloc clients use either name)
+                     * @example https://hooks.example.com/latchkey
+                     */
+                    webhookUrl?: string;
+                    /**
+                     * Format: uuid
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    lockId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            trigger: string;
+                            url: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /** @description whsec_...: signing secret, shown only here */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new whsec_... secret, shown only here */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        previousSecretExpires: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempt: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            at: string;
+                            responseStatus: number | null;
+                            durationMs: number;
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhookDeliveriesList: {
+        parameters: {
+            query?: {
+                status?: "pending" | "succeeded" | "failed";
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhookDeliveriesRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhooksRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-21T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Re-queue failed deliveries created since then
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recovered: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
