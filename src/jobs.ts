@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
 import { deliveryRetentionJobStart } from './delivery/retention.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
+import { idempotencyKeysExpire } from './http/idempotency.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
 
 export type StopJob = () => Promise<void>;
@@ -22,7 +23,11 @@ export async function startBackgroundJobs(
   // Retention (partitions ahead, expired days dropped) runs in every process; an advisory lock
   // makes concurrent runs take turns. Delivery retention too: its batches skip rows another
   // process's batch holds, so concurrent runs share the work.
-  const stops: StopJob[] = [retentionJobStart(ctx, log), deliveryRetentionJobStart(ctx, log)];
+  const stops: StopJob[] = [
+    retentionJobStart(ctx, log),
+    deliveryRetentionJobStart(ctx, log),
+    idempotencyExpiryJobStart(ctx, log),
+  ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });
     await worker.start();
@@ -49,4 +54,30 @@ function queueStatsJobStart(ctx: AppContext, intervalMs = 5000): StopJob {
   const timer = setInterval(() => void refresh(), intervalMs);
   timer.unref();
   return async () => clearInterval(timer);
+}
+
+/** Deletes Idempotency-Key records older than 24 hours, at start and then every ten minutes. */
+export function idempotencyExpiryJobStart(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  intervalMs = 10 * 60_000,
+): StopJob {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const n = await idempotencyKeysExpire(ctx.db);
+        if (n > 0) log.info({ expired: n }, 'idempotency keys expired');
+      } catch (e) {
+        log.warn({ err: e }, 'idempotency key expiry failed; retrying at the next run');
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -41,13 +41,26 @@ function requireAdminToken(adminToken: string): onRequestHookHandler {
   };
 }
 
+/**
+ * Who is calling, once the guard has passed: the API client (v2 or v1 token), the app user (app
+ * token), or the operator. Idempotency keys are kept per caller.
+ */
+export function callerOf(request: FastifyRequest): string | undefined {
+  const claims = request.principal?.claims;
+  if (claims)
+    return typeof claims.client_id === 'string' ? `client:${claims.client_id}` : `app:${claims.sub}`;
+  if (request.v1Principal) return `client:${request.v1Principal.clientId}`;
+  if (request.routeOptions.config.operation?.auth.kind === 'admin') return 'operator';
+  return undefined;
+}
+
 export function createGuards(ctx: AppContext): GuardFor {
   const requireToken = createRequireToken(ctx);
   const v1 = createRequireV1Token(ctx);
   const client = ipRateLimit(ctx);
   const metrics = metricsGuard(ctx.config.metricsToken);
   const admin = ctx.config.adminToken ? requireAdminToken(ctx.config.adminToken) : false;
-  return (auth: Auth) => {
+  const guardFor: GuardFor = (auth: Auth) => {
     switch (auth.kind) {
       case 'none':
         return undefined;
@@ -64,4 +77,6 @@ export function createGuards(ctx: AppContext): GuardFor {
         return metrics;
     }
   };
+  guardFor.callerOf = callerOf;
+  return guardFor;
 }

@@ -73,7 +73,7 @@ function clientErrorOf(
     const params = invalidParamsFromAjv(err.validation as unknown as AjvError[]);
     return {
       name: 'validation-error',
-      detail: `Invalid ${ctx === 'querystring' ? 'query parameters' : 'request body'}`,
+      detail: `Invalid ${ctx === 'querystring' ? 'query parameters' : ctx === 'headers' ? 'request headers' : 'request body'}`,
       params,
     };
   }

@@ -20,10 +20,14 @@ export const PROBLEMS = {
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  /** The first request with this Idempotency-Key is still running. */
+  'idempotency-key-in-use': { status: 409, title: 'Idempotency-Key in use' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   /** The operation exists only in sandbox projects (their access log holds no real door's record). */
   'sandbox-only': { status: 403, title: 'Only in a sandbox project' },
+  /** This Idempotency-Key came with another request within 24 hours. */
+  'idempotency-key-reused': { status: 422, title: 'Idempotency-Key reused' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },

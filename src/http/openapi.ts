@@ -5,6 +5,23 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import pkg from '../../package.json' with { type: 'json' };
 import { ProblemSchema } from './schemas.ts';
 
+/** The document's tags, in the order the reference shows them. */
+const TAGS = [
+  { name: 'auth', description: 'Tokens (OAuth 2.0 client credentials), discovery and the signing keys' },
+  { name: 'admin', description: 'The operator API (LATCHKEY_ADMIN_TOKEN)' },
+  { name: 'organizations', description: 'The organization, its projects and API permissions' },
+  { name: 'projects', description: 'A project' },
+  { name: 'locks', description: 'Locks of a project' },
+  { name: 'managed users', description: 'The people of a project, by phone number' },
+  { name: 'keys', description: 'Who may open which lock, and when' },
+  { name: 'sharing rights', description: 'Who may share their key from the app' },
+  { name: 'auth v1', description: 'The auth API v1 token endpoint' },
+  { name: 'lock holders (auth v1)', description: 'Projects seen through the auth API v1' },
+  { name: 'app', description: 'What the mobile app calls' },
+  { name: 'access log', description: 'Access events: the log and the live stream' },
+  { name: 'webhooks', description: 'Access-event webhooks and their deliveries' },
+];
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   app.addSchema(ProblemSchema);
   await app.register(swagger, {
@@ -15,11 +32,38 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         version: pkg.version,
         description:
           'Access control for smart locks: OAuth client-credentials tokens, projects, locks, managed users, keys, sharing rights, access-event webhooks and the access log. Errors are RFC 9457 problem+json, except on token endpoints (RFC 6749).',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
+      // Relative: the server this document was read from (LATCHKEY_PUBLIC_URL), whichever environment.
+      servers: [
+        {
+          url: '/',
+          description: 'This server, in production or any other environment',
+          // A public API (OpenAPI extension read by inventory tools).
+          ...({ 'x-internal': false } as object),
+        },
+      ],
+      tags: TAGS,
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'LATCHKEY_ADMIN_TOKEN' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'ES256 JWT access token (RFC 9068, typ at+jwt) from a token endpoint, checked as RFC8725 (JWT best current practices) advises: the algorithm is pinned to ES256 (no none, no HMAC), the key is found by kid among the published keys, and typ, iss, aud, exp and nbf are checked.',
+          },
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The operator token (LATCHKEY_ADMIN_TOKEN), compared in constant time',
+          },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Client credentials by HTTP Basic (client_secret_basic, RFC 6749 §2.3.1); they may come in the body instead (client_secret_post)',
+          },
         },
       },
     },

@@ -9,7 +9,9 @@ import formbody from '@fastify/formbody';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { OAuthErrorSchema, problemResponses } from './schemas.ts';
+import { PROBLEMS, type ProblemName, problemType } from './errors.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyBegin, idempotencyEnd } from './idempotency.ts';
+import { OAuthErrorSchema } from './schemas.ts';
 
 /** Who may call an operation, and how the credential arrives. */
 export type Auth =
@@ -63,6 +65,14 @@ interface OperationFields {
   attachValidation?: boolean;
   /** Not in the OpenAPI document (operations endpoints, the document itself). */
   hidden?: boolean;
+  /**
+   * Problems this operation answers beyond those of its kind (registerOperations adds: 400 always,
+   * 401/403 by its credential, 404 when the path has an id, 413/415 with a body, 422/409 with an
+   * Idempotency-Key, 500/503 always).
+   */
+  errors?: ProblemName[];
+  /** The path of the one resource a 201 created: sent as `Location`. */
+  location?: (body: never, request: FastifyRequest) => string;
   /** Runs after the credential check, before the body is read (per-address limits). */
   onRequest?: (request: FastifyRequest, reply: FastifyReply, ctx: AppContext) => Promise<void>;
   /** Runs once the answer is sent (work that must not show in the answer or its timing). */
@@ -99,15 +109,132 @@ export function defineOperation<
  * The onRequest hook that checks an operation's credential; `undefined` for none, `false` when
  * operations of this kind are not served at all (admin without LATCHKEY_ADMIN_TOKEN).
  */
-export type GuardFor = (auth: Auth) => onRequestHookHandler | undefined | false;
+export type GuardFor = ((auth: Auth) => onRequestHookHandler | undefined | false) & {
+  /** Who is calling, for Idempotency-Key (a client, an app user, the operator). */
+  callerOf?: (request: FastifyRequest) => string | undefined;
+};
 
 const SECURITY: Record<AuthKind, Array<Record<string, string[]>> | undefined> = {
-  none: undefined,
-  client: undefined,
+  none: [],
+  // Client credentials by HTTP Basic (client_secret_basic) or in the body (client_secret_post).
+  client: [{ clientBasic: [] }, {}],
   bearer: [{ bearerAuth: [] }],
   v1: [{ bearerAuth: [] }],
   admin: [{ adminToken: [] }],
   metrics: undefined,
+};
+
+/** A path parameter of the request, for `location`. */
+export const pathParam = (request: FastifyRequest, name: string) =>
+  encodeURIComponent((request.params as Record<string, string>)[name] ?? '');
+
+/** Every POST answering 201 creates something, and takes an Idempotency-Key. */
+export const takesIdempotencyKey = (op: Operation) => op.method === 'POST' && op.success.status === 201;
+
+const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  description,
+  ...schema,
+});
+const WWW_AUTHENTICATE = header('RFC 6750 challenge: Bearer realm="latchkey", error="…"', {
+  type: 'string',
+  maxLength: 1024,
+});
+const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer', minimum: 0 });
+
+/** The problems an operation may answer, by status: its own and those of its kind. */
+export function problemsOf(op: Operation): Map<number, ProblemName[]> {
+  const names = new Set<ProblemName>(['validation-error', 'internal-error', 'service-unavailable']);
+  if (op.auth.kind === 'bearer' || op.auth.kind === 'v1') {
+    names.add('unauthorized');
+    names.add('forbidden');
+  }
+  if (op.auth.kind === 'admin') names.add('unauthorized');
+  if (op.path.includes(':')) names.add('not-found');
+  if (op.body) {
+    names.add('payload-too-large');
+    names.add('unsupported-media-type');
+  }
+  if (takesIdempotencyKey(op)) {
+    names.add('idempotency-key-reused');
+    names.add('idempotency-key-in-use');
+  }
+  for (const n of op.errors ?? []) names.add(n);
+  const byStatus = new Map<number, ProblemName[]>();
+  for (const n of names) {
+    const status = PROBLEMS[n].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), n]);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+/** The documented error answers: RFC 9457 problem+json with the catalog's types, and headers. */
+function errorResponses(op: Operation): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [status, names] of problemsOf(op)) {
+    const headers: Record<string, unknown> = {};
+    if (status === 401 || status === 403) headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+    if (status === 429 || status === 503 || names.includes('idempotency-key-in-use'))
+      headers['Retry-After'] = RETRY_AFTER;
+    const types = names.map((n) => `\`${problemType(n)}\` (${PROBLEMS[n].title.toLowerCase()})`);
+    out[status] = {
+      description: `${PROBLEMS[names[0]!].title}. type: ${types.join(' or ')}`,
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+    };
+  }
+  return out;
+}
+
+/** Token endpoints: RFC 6749 errors, and the problems every operation may answer. */
+function oauthErrorResponses(): Record<string, unknown> {
+  const oauthError = (description: string, headers?: Record<string, unknown>) => ({
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: OAuthErrorSchema } },
+  });
+  return {
+    400: oauthError('RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type'),
+    401: oauthError('RFC 6749 error: invalid_client (wrong or missing client credentials)'),
+    429: oauthError('RFC 6749 error slow_down: too many token requests', { 'Retry-After': RETRY_AFTER }),
+    500: oauthError('RFC 6749 error: server_error'),
+    503: {
+      description: `${PROBLEMS['service-unavailable'].title}. type: \`${problemType('service-unavailable')}\``,
+      headers: { 'Retry-After': RETRY_AFTER },
+      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+    },
+  };
+}
+
+/** The success answer with its headers. */
+function successResponse(op: Operation): unknown {
+  const base = op.success.schema ?? (op.success.status === 204 ? { type: 'null' } : undefined);
+  if (!base) return undefined;
+  const headers: Record<string, unknown> = {};
+  if (op.location)
+    headers.Location = header('The path of the created resource', { type: 'string', maxLength: 2048 });
+  if (takesIdempotencyKey(op))
+    headers['Idempotent-Replayed'] = header(
+      '`true` when this is the kept answer to an earlier request with the same Idempotency-Key',
+      { type: 'string', enum: ['true'] },
+    );
+  return {
+    ...base,
+    ...(op.success.description ? { description: op.success.description } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  };
+}
+
+const IdempotencyKeyHeader = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description:
+        'Makes a retry safe: the same key with the same request within 24 hours answers what the first did (status and body) with `Idempotent-Replayed: true`; with another request, 422; while the first runs, 409.',
+    },
+  },
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -133,16 +260,14 @@ function hooksOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
   return hooks.length > 0 ? hooks : undefined;
 }
 
-function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | undefined) {
+function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | undefined, guards: GuardFor) {
   const oauth = op.errorFormat === 'oauth';
-  const success = op.success.schema ?? (op.success.status === 204 ? { type: 'null' } : undefined);
   const response: Record<string, unknown> = {};
-  if (success) {
-    response[op.success.status] = op.success.description
-      ? { ...success, description: op.success.description }
-      : success;
-  }
-  Object.assign(response, oauth ? { '4xx': OAuthErrorSchema } : problemResponses);
+  const success = successResponse(op);
+  if (success) response[op.success.status] = success;
+  Object.assign(response, oauth ? oauthErrorResponses() : errorResponses(op));
+  const idempotent = takesIdempotencyKey(op);
+  const callerOf = guards.callerOf ?? (() => undefined);
   return {
     method: op.method,
     url: op.path,
@@ -165,12 +290,32 @@ function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
       params: op.params,
       querystring: op.query,
       body: op.body,
+      ...(idempotent ? { headers: IdempotencyKeyHeader } : {}),
       response: op.hidden ? undefined : response,
     }),
+    ...(idempotent
+      ? {
+          // After validation, so the fingerprint is of a valid body; before the handler.
+          preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+            const caller = callerOf(request);
+            if (
+              caller !== undefined &&
+              (await idempotencyBegin(ctx.db, op.operationId, caller, request, reply))
+            )
+              return reply;
+          },
+          onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            await idempotencyEnd(ctx.db, request, reply, payload);
+            return payload;
+          },
+        }
+      : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(op.success.status);
       const body = await op.handler(request, reply, ctx);
       if (reply.statusCode === 204) return reply.send();
+      if (op.location && reply.statusCode === 201)
+        reply.header('location', op.location(body as never, request));
       return body;
     },
   };
@@ -203,7 +348,7 @@ export async function registerOperations(
   for (let i = 0; i < served.length; ) {
     const first = served[i]!;
     if (first.op.errorFormat !== 'oauth') {
-      app.route(routeOf(first.op, ctx, first.guard));
+      app.route(routeOf(first.op, ctx, first.guard, guardFor));
       i++;
       continue;
     }
@@ -212,7 +357,7 @@ export async function registerOperations(
     const run = served.slice(i, end);
     await app.register(async (scope) => {
       await scope.register(formbody, { bodyLimit: BODY_LIMIT });
-      for (const { op, guard } of run) scope.route(routeOf(op, ctx, guard));
+      for (const { op, guard } of run) scope.route(routeOf(op, ctx, guard, guardFor));
     });
     i = end;
   }

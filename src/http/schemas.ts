@@ -23,12 +23,6 @@ export const OAuthErrorSchema = Type.Object({
   error_description: Type.String(),
 });
 
-/** Standard error responses of a bearer-authenticated route, for the OpenAPI document. */
-export const problemResponses = {
-  '4xx': Type.Ref('Problem'),
-  '5xx': Type.Ref('Problem'),
-};
-
 /** At most 20 pairs, key ≤ 40 chars, value a string ≤ 256 chars. */
 export const Metadata = Type.Record(
   Type.String({ minLength: 1, maxLength: 40 }),

@@ -3,6 +3,8 @@
 // update of the project resources.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { PROBLEMS } from '../../src/http/errors.ts';
+import { problemsOf } from '../../src/http/operations.ts';
 import { operations } from '../../src/operations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -12,7 +14,13 @@ before(async () => {
 });
 after(() => t.close());
 
-const SCHEME = { bearer: 'bearerAuth', v1: 'bearerAuth', admin: 'adminToken' } as const;
+const SECURITY: Record<string, unknown> = {
+  none: [],
+  client: [{ clientBasic: [] }, {}],
+  bearer: [{ bearerAuth: [] }],
+  v1: [{ bearerAuth: [] }],
+  admin: [{ adminToken: [] }],
+};
 const openApiPath = (p: string) => p.replace(/:(\w+)/g, '{$1}');
 
 it('documents every operation of the table as declared', async () => {
@@ -30,9 +38,25 @@ it('documents every operation of the table as declared', async () => {
     seen.add(op.operationId);
     assert.ok(documented.summary, `${where} summary`);
     assert.ok(documented.responses[String(op.success.status)], `${where} ${op.success.status}`);
-    assert.ok(documented.responses['4XX'], `${where} 4XX`);
-    const scheme = SCHEME[op.auth.kind as keyof typeof SCHEME];
-    assert.deepEqual(documented.security, scheme ? [{ [scheme]: [] }] : undefined, `${where} security`);
+    assert.deepEqual(documented.security, SECURITY[op.auth.kind], `${where} security`);
+    if (op.errorFormat === 'oauth') {
+      for (const status of ['400', '401', '429'])
+        assert.ok(documented.responses[status].content['application/json'], `${where} ${status}`);
+    } else {
+      for (const [status, names] of problemsOf(op)) {
+        const r = documented.responses[String(status)];
+        assert.ok(r?.content['application/problem+json'], `${where} ${status} is problem+json`);
+        for (const n of names)
+          assert.match(r.description, new RegExp(`urn:latchkey:problem:${n}\\b`), `${where} ${n}`);
+        assert.equal(PROBLEMS[names[0]!].status, status);
+        if (status === 401 || status === 403)
+          assert.ok(r.headers['WWW-Authenticate'], `${where} ${status} challenge`);
+        if (status === 429 || status === 503)
+          assert.ok(r.headers['Retry-After'], `${where} ${status} Retry-After`);
+      }
+      assert.ok(!documented.responses['4XX'] && !documented.responses['5XX'], `${where} no catch-all`);
+    }
+    if (op.location) assert.ok(documented.responses['201'].headers.Location, `${where} Location`);
     if (op.path.startsWith('/v2/projects/') && (op.method === 'POST' || op.method === 'PATCH') && op.body) {
       const body = documented.requestBody.content['application/json'];
       assert.ok(body.example, `${where} has an example body`);

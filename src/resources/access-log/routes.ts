@@ -148,6 +148,7 @@ export const accessLogOperations = [
     auth,
     params: Type.Object({ projectId: Uuid }),
     query: AccessLogStreamQuery,
+    errors: ['rate-limited'],
     success: {
       status: 200,
       schema: Type.Unsafe({

@@ -101,6 +101,7 @@ export const appAuthOperations = [
     onResponse: async (request, _reply, ctx) => loginOf(ctx).afterAnswer.get(request)?.(),
     body: OtpBody,
     success: { status: 202, schema: OtpResponse },
+    errors: ['rate-limited'],
     handler: async (request, reply, ctx) => {
       const { appUserId } = request.body;
       const l = loginOf(ctx);
@@ -132,6 +133,7 @@ export const appAuthOperations = [
       limit(loginOf(ctx).tokenByIp, addressKey(request.ip), 'login attempts from this address'),
     body: AppTokenBody,
     success: { status: 200, schema: AppTokenResponse },
+    errors: ['rate-limited'],
     handler: async (request, reply, ctx) => {
       const { appUserId, code } = request.body;
       if (!(await otpRedeem(ctx, appUserId, code))) {

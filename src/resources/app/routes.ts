@@ -71,6 +71,7 @@ export const appOperations = [
     params: Type.Object({ keyId: Uuid }),
     body: ShareBody,
     success: { status: 201, schema: wrap('key', KeySchema) },
+    errors: ['rate-limited'],
     handler: async (request, _reply, ctx) => {
       const key = await keyShare(ctx, caller(request), request.params.keyId, request.body);
       return { key: presentKey(key) };

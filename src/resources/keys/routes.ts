@@ -159,6 +159,7 @@ export const keyOperations = [
       { additionalProperties: false, examples: [{ action: 'unlocked' }] },
     ),
     success: { status: 200, schema: Type.Object({ result: EventsResponse.properties.results.items }) },
+    errors: ['sandbox-only'],
     handler: async (request, _reply, ctx) => {
       const { projectId, keyId } = request.params;
       return { result: await keySimulate(ctx, projectId, keyId, request.body) };

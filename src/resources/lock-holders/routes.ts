@@ -90,6 +90,8 @@ export const lockHolderOperations = [
     components,
     body: LockHolderCreateBody,
     success: { status: 201, schema: wrap('lockHolder', LockHolderRef) },
+    errors: ['conflict'],
+    location: (body: { lockHolder: { id: string } }) => `${BASE}/${body.lockHolder.id}/`,
     handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
       authorizeIntegratorAdmin(p);
@@ -143,6 +145,7 @@ export const lockHolderOperations = [
     params: LockHolderParams,
     body: LockHolderPatchBody,
     success: { status: 200, schema: wrap('lockHolder', LockHolderRef) },
+    errors: ['conflict'],
     handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
       const b = request.body;

@@ -2,7 +2,7 @@
 // read locks only.
 import { invalidParam, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
@@ -55,6 +55,8 @@ export const lockOperations = [
     params: ProjectParams,
     body: LockCreateBody,
     success: { status: 201, schema: Lock },
+    location: (body: { lock: { id: string } }, request) =>
+      `/v2/projects/${pathParam(request, 'projectId')}/locks/${body.lock.id}`,
     handler: async (request, _reply, ctx) => {
       const body = request.body;
       assertMetadataKeys(body.metadata);

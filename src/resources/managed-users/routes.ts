@@ -1,7 +1,7 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
 import { conflict, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
@@ -41,6 +41,9 @@ export const managedUserOperations = [
     params: ProjectParams,
     body: ManagedUserCreateBody,
     success: { status: 201, schema: One },
+    errors: ['conflict'],
+    location: (body: { managedUser: { appUserId: string } }, request) =>
+      `/v2/projects/${pathParam(request, 'projectId')}/managed-users/${encodeURIComponent(body.managedUser.appUserId)}`,
     handler: async (request, _reply, ctx) => {
       assertMetadataKeys(request.body.metadata);
       const row = await managedUserInsert(ctx.db, request.params.projectId, request.body);

@@ -87,6 +87,7 @@ export const organizationOperations = [
     params: OrgParams,
     body: ProjectCreateBody,
     success: { status: 201, schema: wrap('project', ProjectSchema) },
+    location: (body: { project: { id: string } }) => `/v2/projects/${body.project.id}`,
     handler: async (request, _reply, ctx) => {
       const body = request.body;
       assertMetadataKeys(body.metadata);

@@ -34,6 +34,7 @@ export const sharingRightOperations = [
     params: ProjectParams,
     body: SharingRightCreateBody,
     success: { status: 201, schema: list('sharingRights', SharingRightSchema) },
+    errors: ['conflict'],
     // Schema errors are collected, not thrown, so one answer names every bad item.
     attachValidation: true,
     handler: async (request, _reply, ctx) => {

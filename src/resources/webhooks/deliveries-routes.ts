@@ -85,6 +85,7 @@ export const deliveryOperations = [
     components,
     params: DeliveryIdParams,
     success: { status: 200, schema: wrap('delivery', DeliveryRef) },
+    errors: ['conflict'],
     handler: async (request, _reply, ctx) => {
       const { projectId, webhookId, deliveryId } = request.params;
       const w = await webhookOf(ctx.db, projectId, webhookId);
@@ -115,6 +116,7 @@ export const deliveryOperations = [
     params: WebhookIdParams,
     body: RecoverBody,
     success: { status: 200, schema: Type.Object({ recovered: Type.Integer() }) },
+    errors: ['conflict'],
     handler: async (request, _reply, ctx) => {
       const { projectId, webhookId } = request.params;
       const w = await webhookOf(ctx.db, projectId, webhookId);

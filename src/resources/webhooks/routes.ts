@@ -7,7 +7,7 @@ import { parseCidrList } from '../../delivery/address-policy.ts';
 import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import { notFound } from '../../http/errors.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { presentWebhook } from './present.ts';
@@ -74,6 +74,9 @@ export const webhookOperations = [
     params: WebhookParams,
     body: WebhookCreateBody,
     success: { status: 201, schema: WebhookCreated },
+    errors: ['conflict'],
+    location: (body: { webhook: { id: string } }, request) =>
+      `/v2/projects/${pathParam(request, 'projectId')}/webhooks/${body.webhook.id}`,
     handler: async (request, _reply, ctx) => {
       const { row, secret } = await webhookCreate(ctx, request.params.projectId, request.body);
       const w = presentWebhook(row);
