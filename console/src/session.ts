@@ -30,8 +30,7 @@ export function saveSession(s: Session | undefined): void {
 /** What these client credentials may reach (resource discovery, credentials as form fields). */
 export async function discover(s: IntegratorCredentials) {
   const r = await anonymous().post('/v2/auth/resources-discovery/', {
-    // The document declares HTTP Basic for this operation; form/JSON fields are accepted too.
-    body: { client_id: s.clientId, client_secret: s.clientSecret } as never,
+    body: { client_id: s.clientId, client_secret: s.clientSecret },
   });
   return r.resources;
 }

@@ -11,7 +11,12 @@ import {
 } from './client-auth.ts';
 import { grantsOfClient } from './grants.ts';
 import { clientCredentialsGrant } from './token-grant.ts';
-import { ResourcesSchema, TokenRequestSchema, tokenResponseSchema } from './token-schemas.ts';
+import {
+  ResourcesDiscoveryRequestSchema,
+  ResourcesSchema,
+  TokenRequestSchema,
+  tokenResponseSchema,
+} from './token-schemas.ts';
 
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const FORM = ['application/json', 'application/x-www-form-urlencoded'];
@@ -67,6 +72,7 @@ export const tokenOperations = [
     auth: { kind: 'client' },
     errorFormat: 'oauth',
     consumes: FORM,
+    body: ResourcesDiscoveryRequestSchema,
     success: { status: 200, schema: ResourcesSchema },
     handler: async (request, reply, ctx) => {
       const creds = canonicalCredentials(

@@ -1,6 +1,20 @@
 // Schemas of the token endpoints, for the OpenAPI document and response serialization.
 import { Type } from '@sinclair/typebox';
 
+/**
+ * Resource discovery takes only the client's credentials: HTTP Basic (client_secret_basic), or
+ * these two fields as JSON or a form (client_secret_post), never both.
+ */
+export const ResourcesDiscoveryRequestSchema = Type.Object(
+  {
+    client_id: Type.Optional(
+      Type.String({ maxLength: 255, description: 'Or use HTTP Basic (client_secret_basic)' }),
+    ),
+    client_secret: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { title: 'ResourcesDiscoveryRequest' },
+);
+
 export const TokenRequestSchema = Type.Object(
   {
     grant_type: Type.Literal('client_credentials'),

@@ -22,6 +22,29 @@ const TAGS = [
   { name: 'webhooks', description: 'Access-event webhooks and their deliveries' },
 ];
 
+interface OpenApiOperation {
+  security?: Record<string, unknown>[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
+}
+type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> } & Record<string, unknown>;
+
+/**
+ * @fastify/swagger marks every request body required. Where client credentials may come by HTTP
+ * Basic and the body requires nothing (resource discovery), a Basic-only request has no body at
+ * all, so the document says the body is optional.
+ */
+function optionalCredentialBodies(doc: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const body = op.requestBody;
+      if (!body?.content || !op.security?.some((s) => 'clientBasic' in s)) continue;
+      const needs = Object.values(body.content).some((m) => (m.schema?.required?.length ?? 0) > 0);
+      if (!needs) body.required = false;
+    }
+  }
+  return doc;
+}
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   app.addSchema(ProblemSchema);
   await app.register(swagger, {
@@ -68,6 +91,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (d) =>
+      optionalCredentialBodies(('openapiObject' in d ? d.openapiObject : d.swaggerObject) as OpenApiDocument),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installDocsUi(app);

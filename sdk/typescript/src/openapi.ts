@@ -1598,7 +1598,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Or use HTTP Basic (client_secret_basic) */
+                    client_id?: string;
+                    client_secret?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
