@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Key } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
-import { useLocks } from './locks.tsx';
+import { LockSelect, useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 import { type Window, WindowEditor } from './windows.tsx';
 
@@ -198,21 +198,7 @@ function NewKey(props: {
     >
       <h2>New key</h2>
       <div class="row">
-        <div class="field">
-          <label for="key-lock">Lock</label>
-          <select
-            id="key-lock"
-            value={chosenLock}
-            onChange={(e) => setLockId(e.currentTarget.value)}
-            required
-          >
-            {props.locks.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LockSelect id="key-lock" locks={props.locks} value={chosenLock} onChange={setLockId} />
         <Field
           label="App user phone"
           type="tel"

@@ -155,3 +155,29 @@ function LockForm(props: {
     </form>
   );
 }
+
+/** The lock picker of the create forms (keys, sharing rights, webhooks). */
+export function LockSelect(props: {
+  id: string;
+  locks: Pick<Lock, 'id' | 'name'>[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>Lock</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        required
+      >
+        {props.locks.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

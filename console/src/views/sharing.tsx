@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Schemas } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
-import { useLocks } from './locks.tsx';
+import { LockSelect, useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 
 export function Sharing({ api, projectId }: TabProps) {
@@ -43,16 +43,7 @@ export function Sharing({ api, projectId }: TabProps) {
       >
         <h2>New sharing right</h2>
         <div class="row">
-          <div class="field">
-            <label for="share-lock">Lock</label>
-            <select id="share-lock" value={chosenLock} onChange={(e) => setLockId(e.currentTarget.value)}>
-              {locks.data?.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LockSelect id="share-lock" locks={locks.data ?? []} value={chosenLock} onChange={setLockId} />
           <Field
             label="App user phone"
             type="tel"

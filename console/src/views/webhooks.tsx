@@ -5,7 +5,7 @@ import { collect, type Delivery, fmtTime, type Webhook } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { href } from '../router.ts';
 import { ErrorLine, Field, SecretOnce, useAction } from '../ui.tsx';
-import { useLocks } from './locks.tsx';
+import { LockSelect, useLocks } from './locks.tsx';
 import type { TabProps } from './project.tsx';
 
 export function useWebhooks({ api, projectId }: Pick<TabProps, 'api' | 'projectId'>) {
@@ -51,16 +51,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
       >
         <h2>New webhook</h2>
         <div class="row">
-          <div class="field">
-            <label for="hook-lock">Lock</label>
-            <select id="hook-lock" value={chosenLock} onChange={(e) => setLockId(e.currentTarget.value)}>
-              {locks.data?.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LockSelect id="hook-lock" locks={locks.data ?? []} value={chosenLock} onChange={setLockId} />
           <Field label="Receiver URL" type="url" value={url} onInput={setUrl} required hint="HTTPS only" />
         </div>
         <ErrorLine error={add.error} />
