@@ -11,8 +11,18 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { Db, QueryResult, Tx } from './db.ts';
 import { translateStoreError } from './errors.ts';
 import { acquireDataDirLock } from './lock-file.ts';
+import { initdbInChild, isInitialized } from './pglite-initdb.ts';
 
 const INT8 = 20;
+
+/**
+ * Server settings for the embedded store. PostgreSQL's defaults size shared buffers for a server
+ * with many connections (128 MB); PGlite is one connection whose files sit in the operating
+ * system's page cache anyway, so a buffer miss costs a read from memory, not from disk. Each
+ * megabyte here is a megabyte of resident memory once the store has been used for a while
+ * (docs/performance.md, "Memory").
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'temp_buffers = 2MB', 'wal_buffers = 1MB'];
 
 class FifoLock {
   private tail: Promise<void> = Promise.resolve();
@@ -91,8 +101,10 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
   }
   let pglite: PGlite;
   try {
+    if (o.dataDir && !o.loadDataDir && !isInitialized(o.dataDir)) await initdbInChild(o.dataDir);
     if (o.dataDir) tightenTree(o.dataDir);
     pglite = await PGlite.create({
+      postgresqlconf: PGLITE_SETTINGS,
       ...(o.dataDir ? { fs: new OwnerOnlyNodeFS(o.dataDir) } : {}),
       loadDataDir: o.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v) },
