@@ -148,7 +148,12 @@ export function problemsOf(op: Operation): Map<number, ProblemName[]> {
     names.add('unauthorized');
     names.add('forbidden');
   }
-  if (op.auth.kind === 'admin') names.add('unauthorized');
+  if (op.auth.kind === 'admin') {
+    names.add('unauthorized');
+    // A server started without LATCHKEY_ADMIN_TOKEN serves no admin operation: 404, as for any path
+    // it does not have.
+    names.add('not-found');
+  }
   if (op.path.includes(':')) names.add('not-found');
   if (op.body) {
     names.add('payload-too-large');

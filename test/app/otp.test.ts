@@ -12,6 +12,7 @@ import {
 import { OTP_TEXTS_PER_WINDOW, otpIssue } from '../../src/resources/app/otp.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { newPhone } from '../helpers/events.ts';
+import { skipThroughPrism } from '../helpers/prism.ts';
 
 /** Makes the phone known to the service (codes are only sent to known phones). */
 async function known(t: TestApp, phone: string) {
@@ -295,24 +296,28 @@ describe('app login rate limits', () => {
     assert.ok(Number(r.headers['retry-after']) >= 1);
   });
 
-  it(`limits code requests per address to a burst of ${OTP_RATE_PER_IP}`, async () => {
-    const send = () =>
-      t.inject({
+  it(
+    `limits code requests per address to a burst of ${OTP_RATE_PER_IP}`,
+    skipThroughPrism('each request carries its own client address here; through the proxy all come from one'),
+    async () => {
+      const send = () =>
+        t.inject({
+          method: 'POST',
+          url: '/v2/app/auth/otp',
+          payload: { appUserId: newPhone() },
+          remoteAddress: '10.2.0.1',
+        });
+      const r = await untilLimited(send, OTP_RATE_PER_IP, FIFTEEN_MINUTES, 202);
+      assert.ok(Number(r.headers['retry-after']) >= 1);
+      const other = await t.inject({
         method: 'POST',
         url: '/v2/app/auth/otp',
         payload: { appUserId: newPhone() },
-        remoteAddress: '10.2.0.1',
+        remoteAddress: '10.2.0.2',
       });
-    const r = await untilLimited(send, OTP_RATE_PER_IP, FIFTEEN_MINUTES, 202);
-    assert.ok(Number(r.headers['retry-after']) >= 1);
-    const other = await t.inject({
-      method: 'POST',
-      url: '/v2/app/auth/otp',
-      payload: { appUserId: newPhone() },
-      remoteAddress: '10.2.0.2',
-    });
-    assert.equal(other.statusCode, 202);
-  });
+      assert.equal(other.statusCode, 202);
+    },
+  );
 
   it(`limits code checks per address to a burst of ${TOKEN_RATE_PER_IP}`, async () => {
     const check = () =>

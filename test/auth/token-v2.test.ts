@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
+import { skipThroughPrism } from '../helpers/prism.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -261,32 +262,36 @@ describe('token endpoint errors (RFC 6749 §5.2)', () => {
     assert.equal(r.json().error, 'invalid_request');
   });
 
-  it('answers malformed JSON, other content types and huge bodies in OAuth format', async () => {
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/v2/auth/token/',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"grant_type":',
-    });
-    assert.equal(bad.statusCode, 400);
-    assert.equal(bad.json().error, 'invalid_request');
-    const xml = await t.inject({
-      method: 'POST',
-      url: '/v2/auth/token/',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
-    assert.equal(xml.statusCode, 415);
-    assert.equal(xml.json().error, 'invalid_request');
-    const big = await t.inject({
-      method: 'POST',
-      url: '/v2/auth/token/',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ grant_type: 'client_credentials', pad: 'x'.repeat(1024 * 1024) }),
-    });
-    assert.equal(big.statusCode, 413);
-    assert.equal(big.json().error, 'invalid_request');
-  });
+  it(
+    'answers malformed JSON, other content types and huge bodies in OAuth format',
+    skipThroughPrism('Prism answers a malformed body itself (its own invalid_json) instead of passing it on'),
+    async () => {
+      const bad = await t.inject({
+        method: 'POST',
+        url: '/v2/auth/token/',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"grant_type":',
+      });
+      assert.equal(bad.statusCode, 400);
+      assert.equal(bad.json().error, 'invalid_request');
+      const xml = await t.inject({
+        method: 'POST',
+        url: '/v2/auth/token/',
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      });
+      assert.equal(xml.statusCode, 415);
+      assert.equal(xml.json().error, 'invalid_request');
+      const big = await t.inject({
+        method: 'POST',
+        url: '/v2/auth/token/',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ grant_type: 'client_credentials', pad: 'x'.repeat(1024 * 1024) }),
+      });
+      assert.equal(big.statusCode, 413);
+      assert.equal(big.json().error, 'invalid_request');
+    },
+  );
 });
 
 describe('POST /oauth2/token', () => {

@@ -5,6 +5,7 @@ import { issueAccessToken } from '../../src/auth/issue-token.ts';
 import { RateLimiter } from '../../src/http/rate-limit.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { createClient, createTenant, getToken, type Tenant } from '../helpers/factories.ts';
+import { skipThroughPrism } from '../helpers/prism.ts';
 import {
   adminGrant,
   basicAuth,
@@ -293,29 +294,33 @@ describe('POST /auth/v1/token: refusals', () => {
     assertOAuthError(await v1TokenCall(t, bad, 'integrator.admin integrator.admin'), 400, 'invalid_request');
   });
 
-  it('refuses malformed requests with invalid_request or unsupported_grant_type', async () => {
-    assertOAuthError(await t.call('POST', '/auth/v1/token', { body: {} }), 400, 'invalid_request');
-    assertOAuthError(await t.call('POST', '/auth/v1/token', { body: [1, 2] }), 400, 'invalid_request');
-    assertOAuthError(await t.call('POST', '/auth/v1/token', { body: '{not json' }), 400, 'invalid_request');
-    assertOAuthError(
-      await v1TokenCall(t, a, undefined, { grant_type: 'password' }),
-      400,
-      'unsupported_grant_type',
-    );
-    assertOAuthError(await v1TokenCall(t, a, 42), 400, 'invalid_request');
-    assertOAuthError(await v1TokenCall(t, a, ['integrator.admin', { x: 1 }]), 400, 'invalid_request');
-    assertOAuthError(await v1TokenCall(t, a, 'x'.repeat(5000)), 400, 'invalid_request');
-    assertOAuthError(await v1TokenCall(t, a, undefined, { client_id: 7 }), 400, 'invalid_request');
-    const both = await t.call('POST', '/auth/v1/token', {
-      headers: { authorization: basicAuth(a) },
-      body: { grant_type: 'client_credentials', client_secret: a.clientSecret },
-    });
-    assertOAuthError(both, 400, 'invalid_request');
-    const noSecret = await t.call('POST', '/auth/v1/token', {
-      body: { grant_type: 'client_credentials', client_id: a.clientId },
-    });
-    assertOAuthError(noSecret, 400, 'invalid_request');
-  });
+  it(
+    'refuses malformed requests with invalid_request or unsupported_grant_type',
+    skipThroughPrism('Prism answers a malformed body itself (its own invalid_json) instead of passing it on'),
+    async () => {
+      assertOAuthError(await t.call('POST', '/auth/v1/token', { body: {} }), 400, 'invalid_request');
+      assertOAuthError(await t.call('POST', '/auth/v1/token', { body: [1, 2] }), 400, 'invalid_request');
+      assertOAuthError(await t.call('POST', '/auth/v1/token', { body: '{not json' }), 400, 'invalid_request');
+      assertOAuthError(
+        await v1TokenCall(t, a, undefined, { grant_type: 'password' }),
+        400,
+        'unsupported_grant_type',
+      );
+      assertOAuthError(await v1TokenCall(t, a, 42), 400, 'invalid_request');
+      assertOAuthError(await v1TokenCall(t, a, ['integrator.admin', { x: 1 }]), 400, 'invalid_request');
+      assertOAuthError(await v1TokenCall(t, a, 'x'.repeat(5000)), 400, 'invalid_request');
+      assertOAuthError(await v1TokenCall(t, a, undefined, { client_id: 7 }), 400, 'invalid_request');
+      const both = await t.call('POST', '/auth/v1/token', {
+        headers: { authorization: basicAuth(a) },
+        body: { grant_type: 'client_credentials', client_secret: a.clientSecret },
+      });
+      assertOAuthError(both, 400, 'invalid_request');
+      const noSecret = await t.call('POST', '/auth/v1/token', {
+        body: { grant_type: 'client_credentials', client_id: a.clientId },
+      });
+      assertOAuthError(noSecret, 400, 'invalid_request');
+    },
+  );
 
   it('never logs the secret or the token', async () => {
     const token = await v1Token(t, a, IDENT_A);

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
+import { injectOverHttp, startPrismProxy } from './prism.ts';
 import { openTestStore, type TestStore } from './store.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
@@ -58,7 +59,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const webhookCa = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt'));
   const app = await buildApp(ctx, { logStream, webhookCa });
   await app.ready();
-  const inject = (o: InjectOptions) => app.inject(o);
+  // npm run test:prism: every request goes over HTTP through Prism's validating proxy.
+  let prism: Awaited<ReturnType<typeof startPrismProxy>> | undefined;
+  if (process.env.TEST_VIA_PRISM === '1') {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    prism = await startPrismProxy(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+  }
+  const inject = prism ? injectOverHttp(prism.base) : (o: InjectOptions) => app.inject(o);
   return {
     app,
     ctx,
@@ -70,7 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       if (o.body !== undefined) headers['content-type'] ??= 'application/json';
-      const r = await app.inject({
+      const r = await inject({
         method: method as InjectOptions['method'],
         url,
         headers,
@@ -86,6 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { status: r.statusCode, body, headers: r.headers };
     },
     async close() {
+      await prism?.close();
       await app.close();
       ctx.signingKeys.stop();
       await store.close();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Receiver, startReceiver } from './delivery.ts';
 import { freePort } from './net.ts';
+import { startPrismProxy } from './prism.ts';
 import {
   type ProcessStore,
   processStore,
@@ -51,11 +52,14 @@ export async function startE2eServer(
   });
   // Generous: a cold tsx start on a loaded 2-core machine has taken over a minute.
   await waitReady(base, server, 180_000);
+  // npm run test:prism: clients speak to Prism's validating proxy in front of the process.
+  const prism = process.env.TEST_VIA_PRISM === '1' ? await startPrismProxy(base) : undefined;
+  const clientBase = prism?.base ?? base;
   return {
-    base,
+    base: clientBase,
     server,
     async call(method, path, o = {}) {
-      const r = await fetch(`${base}${path}`, {
+      const r = await fetch(`${clientBase}${path}`, {
         method,
         headers: {
           ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -67,6 +71,7 @@ export async function startE2eServer(
       return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers };
     },
     async stop() {
+      await prism?.close();
       if (server.child.exitCode !== null) return;
       server.child.kill('SIGTERM');
       const code = await Promise.race([

@@ -1764,6 +1764,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
             500: {
                 headers: {
@@ -1843,6 +1852,15 @@ export interface operations {
                 headers: {
                     /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,6 +2704,15 @@ export interface operations {
                 headers: {
                     /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
