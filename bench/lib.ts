@@ -43,6 +43,8 @@ async function waitFor(url: string, child: ChildProcess, out: () => string): Pro
 
 export interface Server {
   base: string;
+  /** The server's process id (for its CPU time and memory from /proc). */
+  pid?: number;
   /** The server process's peak resident memory so far, MB (Linux VmHWM; undefined elsewhere). */
   peakRssMb?(): number | undefined;
   stop(): Promise<void>;
@@ -57,6 +59,19 @@ export function peakRssMb(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** CPU time (user + system) a process has used so far, seconds (Linux /proc; 100 ticks a second). */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14 and 15)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The 1-minute load average, as /proc/loadavg says it. */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 
 /** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -89,10 +104,14 @@ export async function startHelloWorld(): Promise<Server> {
 const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const { child, out } = spawnNode(['--input-type=module', '-e', code], {});
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base, child, out);
-  return { base, stop: () => stopChild(child) };
+  return startNodeServer(['--input-type=module', '-e', code], `http://127.0.0.1:${port}`, '/');
+}
+
+/** A Node.js server process started with `args`, ready when GET base + readyPath answers. */
+export async function startNodeServer(args: string[], base: string, readyPath: string): Promise<Server> {
+  const { child, out } = spawnNode(args, {});
+  await waitFor(`${base}${readyPath}`, child, out);
+  return { base, pid: child.pid, peakRssMb: () => peakRssMb(child.pid), stop: () => stopChild(child) };
 }
 
 export type StoreKind = 'pg' | 'pglite';
@@ -135,6 +154,7 @@ export async function startLatchkey(
   await waitFor(`${base}/readyz`, child, out);
   return {
     base,
+    pid: child.pid,
     peakRssMb: () => peakRssMb(child.pid),
     async stop() {
       await stopChild(child);

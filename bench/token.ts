@@ -1,18 +1,103 @@
-// npm run bench:token — grants/s and p99 of POST /v2/auth/token/ on PostgreSQL and PGlite, beside a
-// bare Fastify hello-world and the raw ES256 sign rates of jose and node:crypto, all in this run.
-// Rate limits are switched off for the run (they would cap a single client at 600/min).
-import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
+// npm run bench:token — client_credentials grants per second, side by side in alternating rounds:
+// - a bare Fastify hello-world (the machine's ceiling for a Node.js HTTP answer),
+// - node-oidc-provider 9 (bench/peers/oidc-provider.mjs: one client, client_secret_post, ES256 JWT
+//   access tokens through resource indicators),
+// - Latchkey's POST /oauth2/token on PostgreSQL and on the embedded PGlite store.
+// Both authorization servers get the same request shape: an RFC 6749 form body with
+// grant_type=client_credentials, client_id, client_secret and scope (Latchkey also names the
+// project, its resource). Each round loads every contender for BENCH_SECONDS (10) after a 3 s
+// warm-up, one after the other, in a rotating order; the table shows each round and the median,
+// with the CPU each server used and the 1-minute load average. Rate limits are switched off for
+// Latchkey (they would cap one client at 600/min); oidc-provider has none.
+// Env: BENCH_ROUNDS (5), BENCH_SECONDS, BENCH_CONNECTIONS (50), BENCH_STORES (pg,pglite).
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import {
+  cpuSeconds,
+  DURATION,
   fmt,
+  freePort,
   type LoadResult,
   load,
+  loadAverage,
+  type Server,
   type StoreKind,
   seedTenant,
   startHelloWorld,
   startLatchkey,
+  startNodeServer,
   table,
 } from './lib.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const STORES = (process.env.BENCH_STORES ?? 'pg,pglite').split(',') as StoreKind[];
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+interface Contender {
+  name: string;
+  server: Server;
+  request: { url: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+}
+
+async function oidcProvider(): Promise<Contender> {
+  const port = await freePort();
+  const secret = randomBytes(32).toString('base64url');
+  const base = `http://127.0.0.1:${port}`;
+  const script = join(import.meta.dirname, 'peers', 'oidc-provider.mjs');
+  const server = await startNodeServer(
+    ['--no-warnings', script, String(port), secret],
+    base,
+    '/.well-known/openid-configuration',
+  );
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'bench',
+    client_secret: secret,
+    scope: 'project.admin',
+  });
+  return {
+    name: 'node-oidc-provider 9.13',
+    server,
+    request: { url: `${base}/token`, method: 'POST', headers: FORM, body: String(body) },
+  };
+}
+
+async function latchkey(store: StoreKind): Promise<Contender> {
+  const server = await startLatchkey(store);
+  const t = await seedTenant(server.base);
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    ...t.creds,
+    scope: 'project.admin',
+    project_id: t.projectId,
+  });
+  return {
+    name: `Latchkey on ${store === 'pg' ? 'PostgreSQL' : 'PGlite'}`,
+    server,
+    request: { url: `${server.base}/oauth2/token`, method: 'POST', headers: FORM, body: String(body) },
+  };
+}
+
+async function helloWorld(): Promise<Contender> {
+  const server = await startHelloWorld();
+  return { name: 'Fastify hello-world', server, request: { url: server.base, method: 'GET' } };
+}
+
+interface Run extends LoadResult {
+  cores: number;
+  load: string;
+}
+
+async function measure(c: Contender): Promise<Run> {
+  await load({ ...c.request, duration: 3 });
+  const cpu0 = cpuSeconds(c.server.pid);
+  const t0 = performance.now();
+  const r = await load(c.request);
+  const cores = (cpuSeconds(c.server.pid) - cpu0) / ((performance.now() - t0) / 1000);
+  if (r.non2xx + r.errors > 0) throw new Error(`${c.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { ...r, cores, load: loadAverage() };
+}
 
 async function signRates(): Promise<{ jose: number; node: number }> {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -33,62 +118,72 @@ async function signRates(): Promise<{ jose: number; node: number }> {
   return { jose, node };
 }
 
-async function tokenLoad(store: StoreKind): Promise<LoadResult> {
-  const server = await startLatchkey(store);
-  try {
-    const t = await seedTenant(server.base);
-    const body = JSON.stringify({
-      grant_type: 'client_credentials',
-      ...t.creds,
-      scope: 'project.admin',
-      project_id: t.projectId,
-    });
-    const opts = {
-      url: `${server.base}/v2/auth/token/`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      body,
-    };
-    await load({ ...opts, duration: 3 }); // warm-up
-    return await load(opts);
-  } finally {
-    await server.stop();
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+const contenders: Contender[] = [await helloWorld(), await oidcProvider()];
+for (const store of STORES) contenders.push(await latchkey(store));
+const runs = new Map<string, Run[]>(contenders.map((c) => [c.name, []]));
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    // Rotate the order so no contender always follows the same one.
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
+    for (const c of order) {
+      const r = await measure(c);
+      runs.get(c.name)!.push(r);
+      console.error(
+        `round ${round + 1}/${ROUNDS} ${c.name}: ${fmt(r.rps)}/s, p99 ${r.p99} ms, ${fmt(r.cores, 2)} cores, load ${r.load}`,
+      );
+    }
   }
+} finally {
+  for (const c of contenders) await c.server.stop();
 }
 
-const hello = await startHelloWorld();
-await load({ url: hello.base, duration: 3 });
-const base = await load({ url: hello.base });
-await hello.stop();
-const signs = await signRates();
-const pgRes = await tokenLoad('pg');
-const liteRes = await tokenLoad('pglite');
-
-const HYDRA = 541;
-const row = (name: string, r: LoadResult) => [
-  name,
-  fmt(r.rps),
-  `${fmt(r.p50)} ms`,
-  `${fmt(r.p99)} ms`,
-  `${fmt((100 * r.rps) / base.rps, 1)}%`,
-  `${fmt(r.rps / HYDRA, 1)}×`,
-  r.non2xx + r.errors,
-];
+const peer = runs.get('node-oidc-provider 9.13')!;
+const hello = runs.get('Fastify hello-world')!;
+const rows: (string | number)[][] = [];
+for (const c of contenders) {
+  const rs = runs.get(c.name)!;
+  const perRound = rs.map((r) => fmt(r.rps)).join(' / ');
+  const ratios = rs.map((r, i) => r.rps / peer[i]!.rps);
+  rows.push([
+    c.name,
+    perRound,
+    fmt(median(rs.map((r) => r.rps))),
+    `${fmt(median(rs.map((r) => r.p50)))} / ${fmt(median(rs.map((r) => r.p99)))} ms`,
+    fmt(median(rs.map((r) => r.cores)), 2),
+    `${fmt(median(ratios), 2)}× (${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)})`,
+    `${fmt((100 * median(rs.map((r) => r.rps))) / median(hello.map((r) => r.rps)), 1)}%`,
+  ]);
+}
 table(
-  `Token endpoint (POST /v2/auth/token/, project.admin), ${process.env.BENCH_CONNECTIONS ?? 50} connections`,
-  ['target', 'req/s', 'p50', 'p99', 'vs hello-world', 'vs Hydra 541/s', 'non-2xx+errors'],
+  `client_credentials grants, ${ROUNDS} alternating rounds of ${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; load average ${[
+    ...runs.values(),
+  ]
+    .flat()
+    .map((r) => r.load)
+    .join(' ')}`,
   [
-    row('Fastify hello-world (baseline)', base),
-    row('Latchkey on PostgreSQL', pgRes),
-    row('Latchkey on PGlite', liteRes),
+    'server',
+    'grants/s per round',
+    'median',
+    'p50 / p99',
+    'cores used',
+    'vs oidc-provider (same round)',
+    'vs hello-world',
   ],
+  rows,
 );
+const signs = await signRates();
 table(
   'ES256 sign rate, one core, sequential',
   ['signer', 'signs/s'],
   [
-    ['jose (WebCrypto)', fmt(signs.jose)],
+    ['jose (WebCrypto; what oidc-provider uses)', fmt(signs.jose)],
     ['node:crypto sign (what Latchkey uses)', fmt(signs.node)],
   ],
 );
-console.log(`\ntarget: PostgreSQL ≥ 10% of hello-world → ${pgRes.rps >= base.rps * 0.1 ? 'met' : 'NOT met'}`);
