@@ -201,6 +201,8 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
     LATCHKEY_LOG_LEVEL: 'warn',
   });
+  // Right after a first start on a fresh store (for PGlite: after initdb, which runs in a child).
+  const startedRss = server.peakRssMb?.();
   try {
     const { keyIds, appToken } = await seed(server.base, rx.port);
     const up = uploader(server.base, appToken, keyIds);
@@ -256,6 +258,7 @@ async function runStore(kind: StoreKind, rx: Receiver) {
     acks.sort((a, b) => a - b);
     await up.close();
     return {
+      startedRss,
       peakRss: server.peakRssMb?.(),
       uploadRate,
       deliveredRate,
@@ -289,7 +292,7 @@ async function main(): Promise<void> {
         `${fmt(raw16)} / ${fmt(raw64)}`,
         `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} / ${fmt(r.max, 1)}`,
         `${fmt(r.ackP50, 1)} / ${fmt(r.ackP99, 1)}`,
-        r.peakRss === undefined ? 'n/a' : fmt(r.peakRss),
+        `${r.startedRss === undefined ? 'n/a' : fmt(r.startedRss)} / ${r.peakRss === undefined ? 'n/a' : fmt(r.peakRss)}`,
         `${load1.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       ]);
     }
@@ -306,7 +309,7 @@ async function main(): Promise<void> {
       'raw undici POST/s (16 / 64 in flight)',
       'upload→receipt p50 / p99 / max ms',
       'upload answered p50 / p99 ms',
-      'server peak RSS MB',
+      'server peak RSS MB: after first start / whole run',
       'load avg 1 min (start → end)',
     ],
     rows,

@@ -79,6 +79,13 @@ export const badRequest = (detail: string, invalidParams?: InvalidParam[]) =>
 export const invalidParam = (name: string, reason: string) =>
   new ApiError('validation-error', `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
 export const notFound = (what: string) => new ApiError('not-found', `${what} not found`);
+
+/** What a lookup found, or a 404 naming what was looked for (other tenants' things are not found). */
+export async function found<T>(what: string, lookup: Promise<T | undefined | null>): Promise<T> {
+  const row = await lookup;
+  if (!row) throw notFound(what);
+  return row;
+}
 export const conflict = (detail: string, invalidParams?: InvalidParam[]) =>
   new ApiError('conflict', detail, { invalidParams });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>

@@ -18,3 +18,18 @@ export function page<T extends { id: string }>(
   const items = rows.slice(0, limit);
   return { items, startAfterId: items[items.length - 1]!.id };
 }
+
+/**
+ * A list operation's answer: one page of what `fetch` returns for the request's paging (it is asked
+ * for limit + 1 rows after `startAfterId`), presented, under `key`, with the next `startAfterId`.
+ */
+export async function listPage<R extends { id: string }, T>(
+  query: PageQuery,
+  key: string,
+  fetch: (limit: number, startAfterId: string | undefined) => Promise<R[]>,
+  present: (row: R) => T,
+): Promise<Record<string, T[] | string | undefined>> {
+  const limit = pageLimit(query);
+  const p = page(await fetch(limit, query.startAfterId), limit);
+  return { [key]: p.items.map(present), startAfterId: p.startAfterId };
+}

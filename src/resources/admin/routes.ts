@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problem } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { E164, PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
 import { appTokenMint } from '../app/app-token.ts';
 import { appUserErase } from './erasure.ts';
@@ -65,11 +65,13 @@ export const adminOperations = [
         startAfterId: Type.Optional(Uuid),
       }),
     },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const p = page(await organizationList(ctx.db, limit, request.query.startAfterId?.toLowerCase()), limit);
-      return { organizations: p.items, startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'organizations',
+        (limit, after) => organizationList(ctx.db, limit, after?.toLowerCase()),
+        (o) => o,
+      ),
   }),
 
   defineOperation({

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/bearer.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, Uuid, wrap } from '../../http/schemas.ts';
 import { APP_SCOPE } from './app-token.ts';
 import { appUserSetName } from './app-user-queries.ts';
@@ -37,12 +37,14 @@ export const appOperations = [
     auth,
     query: Type.Object(PagingQuery, { additionalProperties: false }),
     success: { status: 200, schema: list('keys', AppKeySchema) },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const rows = await appKeysList(ctx.db, caller(request), limit, request.query.startAfterId);
-      const p = page(rows, limit);
+    handler: (request, _reply, ctx) => {
       const now = new Date();
-      return { keys: p.items.map((k) => presentAppKey(k, now)), startAfterId: p.startAfterId };
+      return listPage(
+        request.query,
+        'keys',
+        (limit, after) => appKeysList(ctx.db, caller(request), limit, after),
+        (k) => presentAppKey(k, now),
+      );
     },
   }),
 

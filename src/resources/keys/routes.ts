@@ -2,9 +2,9 @@
 
 import { Type } from '@sinclair/typebox';
 import { batchItemProblems } from '../../http/batch-validation.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, found } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, Timestamp, wrap } from '../../http/schemas.ts';
 import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
@@ -64,21 +64,17 @@ export const keyOperations = [
     params: ProjectParams,
     query: KeyListQuery,
     success: { status: 200, schema: list('keys', KeySchema) },
-    handler: async (request, _reply, ctx) => {
+    handler: (request, _reply, ctx) => {
       const q = request.query;
-      const limit = pageLimit(q);
       const now = new Date();
       const excludeStates = q.excludeStates?.split(',') as KeyState[] | undefined;
-      const rows = await keyList(
-        ctx.db,
-        request.params.projectId,
-        { appUserId: q.appUserId, lockId: q.lockId, origin: q.origin, excludeStates },
-        limit,
-        q.startAfterId,
-        now,
+      const filter = { appUserId: q.appUserId, lockId: q.lockId, origin: q.origin, excludeStates };
+      return listPage(
+        q,
+        'keys',
+        (limit, after) => keyList(ctx.db, request.params.projectId, filter, limit, after, now),
+        (k) => presentKey(k, now),
       );
-      const p = page(rows, limit);
-      return { keys: p.items.map((k) => presentKey(k, now)), startAfterId: p.startAfterId };
     },
   }),
 
@@ -92,11 +88,11 @@ export const keyOperations = [
     components,
     params: KeyParams,
     success: { status: 200, schema: wrap('key', KeySchema) },
-    handler: async (request, _reply, ctx) => {
-      const row = await keyFindById(ctx.db, request.params.projectId, request.params.keyId);
-      if (!row) throw notFound('key');
-      return { key: presentKey(row) };
-    },
+    handler: async (request, _reply, ctx) => ({
+      key: presentKey(
+        await found('key', keyFindById(ctx.db, request.params.projectId, request.params.keyId)),
+      ),
+    }),
   }),
 
   defineOperation({
@@ -111,11 +107,9 @@ export const keyOperations = [
     components,
     params: KeyParams,
     success: { status: 200, schema: wrap('key', KeySchema) },
-    handler: async (request, _reply, ctx) => {
-      const row = await keyRevoke(ctx.db, request.params.projectId, request.params.keyId);
-      if (!row) throw notFound('key');
-      return { key: presentKey(row) };
-    },
+    handler: async (request, _reply, ctx) => ({
+      key: presentKey(await found('key', keyRevoke(ctx.db, request.params.projectId, request.params.keyId))),
+    }),
   }),
 
   ...(['integrator', 'shared'] as const).map((origin) =>

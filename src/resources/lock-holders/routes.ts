@@ -11,9 +11,9 @@ import {
   v1PrincipalOf,
 } from '../../auth/v1-authenticate.ts';
 import type { Queryable } from '../../db/db.ts';
-import { conflict, notFound, unauthorized } from '../../http/errors.ts';
+import { conflict, found, unauthorized } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, wrap } from '../../http/schemas.ts';
 import { projectInsert } from '../projects/queries.ts';
 import { identifierOf, presentLock, presentLockHolder } from './present.ts';
@@ -41,8 +41,7 @@ const identifierConflict = () =>
 
 /** The lock holder, if the client reaches it and the token holds a claim for it. */
 async function authorizedLockHolder(db: Queryable, p: V1Principal, lockHolderId: string) {
-  const row = await lockHolderFindReachable(db, p.clientId, lockHolderId.toLowerCase());
-  if (!row) throw notFound('lock holder');
+  const row = await found('lock holder', lockHolderFindReachable(db, p.clientId, lockHolderId.toLowerCase()));
   authorizeLockHolder(p, { id: row.id, identifier: identifierOf(row) });
   return row;
 }
@@ -67,13 +66,15 @@ export const lockHolderOperations = [
     success: { status: 200, schema: list('lockHolders', LockHolderRef) },
     handler: async (request, _reply, ctx) => {
       const p = v1PrincipalOf(request);
-      const limit = pageLimit(request.query);
       // Without integrator.admin the token holds a lock-holder claim (every v1 token has one or the other).
       const only = p.integratorAdmin ? undefined : p.lockHolderId;
       if (!p.integratorAdmin && !only) authorizeIntegratorAdmin(p);
-      const rows = await lockHolderListReachable(ctx.db, p.clientId, limit, request.query.startAfterId, only);
-      const result = page(rows, limit);
-      return { lockHolders: result.items.map(presentLockHolder), startAfterId: result.startAfterId };
+      return listPage(
+        request.query,
+        'lockHolders',
+        (limit, after) => lockHolderListReachable(ctx.db, p.clientId, limit, after, only),
+        presentLockHolder,
+      );
     },
   }),
 
@@ -183,10 +184,12 @@ export const lockHolderOperations = [
     success: { status: 200, schema: list('locks', Type.Ref('LockHolderLock')) },
     handler: async (request, _reply, ctx) => {
       const row = await authorizedLockHolder(ctx.db, v1PrincipalOf(request), request.params.lockHolderId);
-      const limit = pageLimit(request.query);
-      const rows = await lockHolderLocks(ctx.db, row.id, limit, request.query.startAfterId);
-      const result = page(rows, limit);
-      return { locks: result.items.map(presentLock), startAfterId: result.startAfterId };
+      return listPage(
+        request.query,
+        'locks',
+        (limit, after) => lockHolderLocks(ctx.db, row.id, limit, after),
+        presentLock,
+      );
     },
   }),
 ];

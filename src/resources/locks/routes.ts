@@ -1,9 +1,9 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
-import { invalidParam, notFound } from '../../http/errors.ts';
+import { found, invalidParam, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
 import { presentLock } from './present.ts';
@@ -78,12 +78,13 @@ export const lockOperations = [
     params: ProjectParams,
     query: LockListQuery,
     success: { status: 200, schema: list('locks', LockSchema) },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const rows = await lockList(ctx.db, request.params.projectId, limit, request.query.startAfterId);
-      const p = page(rows, limit);
-      return { locks: p.items.map(presentLock), startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'locks',
+        (limit, after) => lockList(ctx.db, request.params.projectId, limit, after),
+        presentLock,
+      ),
   }),
 
   defineOperation({
@@ -96,11 +97,11 @@ export const lockOperations = [
     components,
     params: LockParams,
     success: { status: 200, schema: Lock },
-    handler: async (request, _reply, ctx) => {
-      const row = await lockFindById(ctx.db, request.params.projectId, request.params.lockId);
-      if (!row) throw notFound('lock');
-      return { lock: presentLock(row) };
-    },
+    handler: async (request, _reply, ctx) => ({
+      lock: presentLock(
+        await found('lock', lockFindById(ctx.db, request.params.projectId, request.params.lockId)),
+      ),
+    }),
   }),
 
   defineOperation({

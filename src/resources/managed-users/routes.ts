@@ -1,8 +1,8 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, found, notFound } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { presentManagedUser } from './present.ts';
@@ -63,12 +63,13 @@ export const managedUserOperations = [
     params: ProjectParams,
     query: ManagedUserListQuery,
     success: { status: 200, schema: list('managedUsers', ManagedUserSchema) },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const rows = await managedUserList(ctx.db, request.params.projectId, limit, request.query.startAfterId);
-      const p = page(rows, limit);
-      return { managedUsers: p.items.map(presentManagedUser), startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'managedUsers',
+        (limit, after) => managedUserList(ctx.db, request.params.projectId, limit, after),
+        presentManagedUser,
+      ),
   }),
 
   defineOperation({
@@ -81,11 +82,14 @@ export const managedUserOperations = [
     components,
     params: ManagedUserParams,
     success: { status: 200, schema: One },
-    handler: async (request, _reply, ctx) => {
-      const row = await managedUserFind(ctx.db, request.params.projectId, request.params.appUserId);
-      if (!row) throw notFound('managed user');
-      return { managedUser: presentManagedUser(row) };
-    },
+    handler: async (request, _reply, ctx) => ({
+      managedUser: presentManagedUser(
+        await found(
+          'managed user',
+          managedUserFind(ctx.db, request.params.projectId, request.params.appUserId),
+        ),
+      ),
+    }),
   }),
 
   defineOperation({

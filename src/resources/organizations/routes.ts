@@ -6,7 +6,7 @@ import { grantRemove, grantsChange, grantUpsert } from '../../auth/grants.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertMetadataKeys } from '../../http/metadata.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, Timestamp, Uuid, wrap } from '../../http/schemas.ts';
 import { clientFindById } from '../admin/service.ts';
 import { timeZoneParam } from '../locks/routes.ts';
@@ -64,17 +64,13 @@ export const organizationOperations = [
     params: OrgParams,
     query: Type.Object(PagingQuery, { additionalProperties: false }),
     success: { status: 200, schema: list('projects', Type.Ref('Project')) },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const rows = await projectListByOrganization(
-        ctx.db,
-        request.params.organizationId,
-        limit,
-        request.query.startAfterId,
-      );
-      const p = page(rows, limit);
-      return { projects: p.items.map(presentProject), startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'projects',
+        (limit, after) => projectListByOrganization(ctx.db, request.params.organizationId, limit, after),
+        presentProject,
+      ),
   }),
 
   defineOperation({

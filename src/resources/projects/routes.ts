@@ -1,6 +1,6 @@
 // The project, read by its own project.admin token.
 import { Type } from '@sinclair/typebox';
-import { notFound } from '../../http/errors.ts';
+import { found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { Uuid, wrap } from '../../http/schemas.ts';
 import { presentProject } from './present.ts';
@@ -19,8 +19,7 @@ export const projectOperations = [
     params: Type.Object({ projectId: Uuid }),
     success: { status: 200, schema: wrap('project', Type.Ref('Project')) },
     handler: async (request, _reply, ctx) => {
-      const row = await projectFindById(ctx.db, request.params.projectId);
-      if (!row) throw notFound('project');
+      const row = await found('project', projectFindById(ctx.db, request.params.projectId));
       return { project: presentProject(row) };
     },
   }),

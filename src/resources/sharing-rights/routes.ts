@@ -1,7 +1,7 @@
 // Sharing rights, project.admin only.
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list } from '../../http/schemas.ts';
 import { requireFilter } from '../keys/routes.ts';
 import { RevokedCount } from '../keys/schema.ts';
@@ -60,13 +60,13 @@ export const sharingRightOperations = [
     params: ProjectParams,
     query: SharingRightListQuery,
     success: { status: 200, schema: list('sharingRights', SharingRightSchema) },
-    handler: async (request, _reply, ctx) => {
-      const q = request.query;
-      const limit = pageLimit(q);
-      const rows = await sharingRightList(ctx.db, request.params.projectId, q, limit, q.startAfterId);
-      const p = page(rows, limit);
-      return { sharingRights: p.items.map(presentSharingRight), startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'sharingRights',
+        (limit, after) => sharingRightList(ctx.db, request.params.projectId, request.query, limit, after),
+        presentSharingRight,
+      ),
   }),
 
   defineOperation({

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
 import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
-import { notFound } from '../../http/errors.ts';
+import { found, notFound } from '../../http/errors.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
-import { page, pageLimit } from '../../http/paging.ts';
+import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { presentWebhook } from './present.ts';
 import { webhookDelete, webhookFindById, webhookList, webhookRotateSecret } from './queries.ts';
@@ -105,12 +105,13 @@ export const webhookOperations = [
     params: WebhookParams,
     query: WebhookListQuery,
     success: { status: 200, schema: list('webhooks', WebhookRef) },
-    handler: async (request, _reply, ctx) => {
-      const limit = pageLimit(request.query);
-      const rows = await webhookList(ctx.db, request.params.projectId, { ...request.query, limit });
-      const p = page(rows, limit);
-      return { webhooks: p.items.map(presentWebhook), startAfterId: p.startAfterId };
-    },
+    handler: (request, _reply, ctx) =>
+      listPage(
+        request.query,
+        'webhooks',
+        (limit) => webhookList(ctx.db, request.params.projectId, { ...request.query, limit }),
+        presentWebhook,
+      ),
   }),
 
   defineOperation({
@@ -123,11 +124,11 @@ export const webhookOperations = [
     components,
     params: WebhookIdParams,
     success: { status: 200, schema: wrap('webhook', WebhookRef) },
-    handler: async (request, _reply, ctx) => {
-      const row = await webhookFindById(ctx.db, request.params.projectId, request.params.webhookId);
-      if (!row) throw notFound('webhook');
-      return { webhook: presentWebhook(row) };
-    },
+    handler: async (request, _reply, ctx) => ({
+      webhook: presentWebhook(
+        await found('webhook', webhookFindById(ctx.db, request.params.projectId, request.params.webhookId)),
+      ),
+    }),
   }),
 
   defineOperation({
