@@ -3,7 +3,9 @@
 // The same key from the same caller with the same request replays that answer with
 // `Idempotent-Replayed: true`; with another request it is 422; while the first is still running it
 // is 409. Kept in the store, not in memory, so it holds across API processes. A 5xx answer is not
-// kept (the key is released so the client may retry). Without the header nothing changes.
+// kept (the key is released so the client may retry). A reservation left without an answer for
+// longer than IDEMPOTENCY_LEASE_MS (its request died with its process) is taken over by a retry of
+// the same request. Without the header nothing changes.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
@@ -14,6 +16,13 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 /** How long a key and its answer are kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/**
+ * How long a reservation without an answer holds off retries (409). Longer than any create runs:
+ * each statement of a transaction is cut at 15 s and a create is one transaction. A reservation
+ * older than this was left by a request that died with its process (an answer that was never
+ * stored); a retry with the same request takes it over instead of waiting 24 hours.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 /** Answer headers kept and replayed with the body. */
 const KEPT_HEADERS = ['location', 'content-type'] as const;
@@ -81,10 +90,11 @@ export async function idempotencyBegin(
       request.idempotency = { owner, key };
       return false;
     }
-    const { rows } = await db.query<KeptRow & { expired: boolean }>(
-      `SELECT request_hash, status, body, headers, created < now() - $3 * interval '1 millisecond' AS expired
+    const { rows } = await db.query<KeptRow & { expired: boolean; abandoned: boolean }>(
+      `SELECT request_hash, status, body, headers, created < now() - $3 * interval '1 millisecond' AS expired,
+              status IS NULL AND created < now() - $4 * interval '1 millisecond' AS abandoned
          FROM idempotency_keys WHERE owner = $1 AND key = $2`,
-      [owner, key, IDEMPOTENCY_TTL_MS],
+      [owner, key, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_LEASE_MS],
     );
     const kept = rows[0];
     if (!kept || kept.expired) {
@@ -96,16 +106,29 @@ export async function idempotencyBegin(
       );
       continue;
     }
+    if (kept.abandoned && kept.request_hash === hash) {
+      // Take the abandoned reservation over; only one retry can (the row must still be abandoned).
+      const taken = await db.query(
+        `UPDATE idempotency_keys SET created = now()
+          WHERE owner = $1 AND key = $2 AND status IS NULL AND created < now() - $3 * interval '1 millisecond'`,
+        [owner, key, IDEMPOTENCY_LEASE_MS],
+      );
+      if (taken.rowCount === 1) {
+        request.idempotency = { owner, key };
+        return false;
+      }
+      continue;
+    }
+    if (kept.request_hash !== hash && (kept.status !== null || kept.abandoned))
+      throw problem(
+        'idempotency-key-reused',
+        'This Idempotency-Key was used with another request (another body or path) in the last 24 hours; use a new key for a new request',
+      );
     if (kept.status === null)
       throw problem(
         'idempotency-key-in-use',
         'The first request with this Idempotency-Key is still being processed; retry shortly',
         { headers: { 'retry-after': '1' } },
-      );
-    if (kept.request_hash !== hash)
-      throw problem(
-        'idempotency-key-reused',
-        'This Idempotency-Key was used with another request (another body or path) in the last 24 hours; use a new key for a new request',
       );
     reply.code(kept.status).headers({ ...(kept.headers ?? {}), [REPLAYED_HEADER]: 'true' });
     await reply.send(kept.body ?? '');

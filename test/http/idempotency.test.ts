@@ -1,6 +1,7 @@
 // Idempotency-Key on the POSTs that create, and Location on the 201 of one resource: a retry with
 // the same key and body replays the first answer (status, body, Location) with Idempotent-Replayed,
-// another body is 422, a request while the first runs is 409, keys are per caller, expire after
+// another body is 422, a request while the first runs is 409 (until a lease ends: an abandoned
+// reservation is taken over by a retry of the same request), keys are per caller, expire after
 // 24 hours (and are deleted by the expiry job), and without the header nothing changes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -107,6 +108,29 @@ describe('Idempotency-Key', () => {
     assert.equal(held.status, 409);
     assert.equal(held.body.type, 'urn:latchkey:problem:idempotency-key-in-use');
     assert.equal(held.headers['retry-after'], '1');
+  });
+
+  it('a reservation its request abandoned (the process died) is taken over by a retry of the same request', async () => {
+    // What a process killed between reserving the key and storing the answer leaves behind.
+    const abandon = (key: string, age: string) =>
+      t.store.db.query(
+        `UPDATE idempotency_keys SET status = NULL, body = NULL, headers = NULL, created = now() - $2::interval
+          WHERE key = $1`,
+        [key, age],
+      );
+    await createLock(a, { name: 'Barn' }, 'abandoned');
+    await abandon('abandoned', '10 seconds');
+    const tooSoon = await createLock(a, { name: 'Barn' }, 'abandoned');
+    assert.equal(tooSoon.status, 409, 'within the lease the first request may still be running');
+    await abandon('abandoned', '2 minutes');
+    const other = await createLock(a, { name: 'Stable' }, 'abandoned');
+    assert.equal(other.status, 422, 'another request still may not use the key');
+    const retry = await createLock(a, { name: 'Barn' }, 'abandoned');
+    assert.equal(retry.status, 201);
+    assert.equal(retry.headers['idempotent-replayed'], undefined);
+    const again = await createLock(a, { name: 'Barn' }, 'abandoned');
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.body.lock.id, retry.body.lock.id);
   });
 
   it('keys are per caller: another client with the same key gets its own answer', async () => {
