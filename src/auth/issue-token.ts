@@ -9,17 +9,17 @@ export interface IssuedToken {
   expiresIn: number;
 }
 
-export function issueAccessToken(
+export async function issueAccessToken(
   ctx: AppContext,
   subject: string,
   scope: string,
   claims: Record<string, unknown>,
   now = Date.now(),
-): IssuedToken {
+): Promise<IssuedToken> {
   const iat = Math.floor(now / 1000);
   const expiresIn = ctx.config.tokenTtlSeconds;
   const { kid, key } = ctx.signingKeys.signer(now);
-  const accessToken = signJwt(
+  const accessToken = await signJwt(
     {
       iss: ctx.config.publicUrl,
       aud: ctx.config.publicUrl,

@@ -73,7 +73,7 @@ export async function clientCredentialsGrant(
   }
   const organizationId = scope === 'organization.admin' ? resourceId! : row.projectOrganizationId!;
   const projectId = scope === 'organization.admin' ? undefined : resourceId!;
-  const issued = issueAccessToken(ctx, client.id, scope, {
+  const issued = await issueAccessToken(ctx, client.id, scope, {
     client_id: client.id,
     client_gen: client.generation,
     organization_id: organizationId,

@@ -103,7 +103,7 @@ export async function v1ClientCredentialsGrant(
   if (scope.identifier) lockHolderId = await resolveIdentifier(ctx, clientId, scope.identifier, lockHolderId);
 
   const claims = scope.requested ? scope.claims.join(' ') : V1_DEFAULT_SCOPE;
-  const issued = issueAccessToken(ctx, clientId, claims, {
+  const issued = await issueAccessToken(ctx, clientId, claims, {
     client_id: clientId,
     client_gen: row.generation!,
     organization_id: row.organizationId!,

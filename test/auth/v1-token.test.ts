@@ -358,7 +358,7 @@ describe('v1 and v2 tokens are not interchangeable', () => {
 
   it('v1 routes check token_use explicitly, not only the scope', async () => {
     // A token of ours whose scope parses as v1 but that the v1 endpoint did not issue.
-    const { accessToken } = issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
+    const { accessToken } = await issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
       client_id: a.clientId,
       client_gen: 1,
       organization_id: a.organizationId,
@@ -366,7 +366,7 @@ describe('v1 and v2 tokens are not interchangeable', () => {
     let r = await t.call('GET', '/integrators/v1/lock-holders/', { token: accessToken });
     assert.equal(r.status, 401);
     assert.match(r.body.detail, /not an auth API v1 token/);
-    const { accessToken: v1Like } = issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
+    const { accessToken: v1Like } = await issueAccessToken(t.ctx, a.clientId, 'integrator.admin', {
       client_id: a.clientId,
       client_gen: 1,
       organization_id: a.organizationId,

@@ -1,0 +1,46 @@
+// The signing thread: many signatures requested at once, with different keys, come back each
+// right for its own input and key (they travel in batches, so an off-by-one would show here).
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { test } from 'node:test';
+import { importJWK, jwtVerify } from 'jose';
+import { type AccessTokenClaims, signJwt } from '../../src/auth/jwt.ts';
+import { signEs256, signOnThread } from '../../src/auth/sign-thread.ts';
+
+function keyPair() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { privateKey, jwk: publicKey.export({ format: 'jwk' }) };
+}
+
+test('concurrent signatures with two keys each verify with their own key (jose)', async () => {
+  const keys = [keyPair(), keyPair()];
+  const claims = (i: number): AccessTokenClaims => ({
+    iss: 'https://issuer.test',
+    aud: 'https://issuer.test',
+    sub: `client-${i}`,
+    iat: 1_800_000_000,
+    exp: 1_800_003_600,
+    jti: `jti-${i}`,
+    scope: 'project.admin',
+  });
+  const tokens = await Promise.all(
+    Array.from({ length: 300 }, (_, i) => signJwt(claims(i), `kid-${i % 2}`, keys[i % 2]!.privateKey)),
+  );
+  for (const [i, token] of tokens.entries()) {
+    const key = await importJWK({ ...keys[i % 2]!.jwk, alg: 'ES256' }, 'ES256');
+    const { payload, protectedHeader } = await jwtVerify(token, key, {
+      currentDate: new Date(1_800_000_100_000),
+    });
+    assert.equal(payload.sub, `client-${i}`);
+    assert.equal(protectedHeader.kid, `kid-${i % 2}`);
+    assert.equal(protectedHeader.typ, 'at+jwt');
+  }
+});
+
+test('a signature from the thread verifies like one made on the event loop', async () => {
+  const { privateKey } = keyPair();
+  const input = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0';
+  const fromThread = await signOnThread(input, 'k', privateKey);
+  assert.match(fromThread, /^[A-Za-z0-9_-]{86}$/); // 64 bytes, IEEE P1363
+  assert.equal(signEs256(input, privateKey).length, fromThread.length);
+});
