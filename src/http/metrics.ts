@@ -67,9 +67,11 @@ export function createMetrics(defaults = false): Metrics {
 }
 
 export function installRequestMetrics(app: FastifyInstance, m: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async hook: it runs on every request (see installRequestLog).
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     m.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
     m.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 }

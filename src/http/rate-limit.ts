@@ -107,6 +107,24 @@ function storedKey(key: string): string {
  * customer line usually holds a whole /64 and could otherwise take a fresh bucket per address.
  */
 export function addressKey(ip: string): string {
+  let key = addressKeys.get(ip);
+  if (key === undefined) {
+    key = addressKeyOf(ip);
+    if (addressKeys.size >= ADDRESS_KEYS_KEPT) addressKeys.clear();
+    addressKeys.set(ip, key);
+  }
+  return key;
+}
+
+/**
+ * Keys of the addresses seen lately: parsing an address (ipaddr.js) cost ~2% of a token grant,
+ * twice per grant (the per-address limit and the failed-authentication key), for the few
+ * addresses a server's clients come from. Forgotten all at once when full.
+ */
+const addressKeys = new Map<string, string>();
+const ADDRESS_KEYS_KEPT = 10_000;
+
+function addressKeyOf(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip.slice(0, MAX_KEY_LENGTH);
   const addr = ipaddr.parse(ip);
   if (addr.kind() === 'ipv4') return addr.toString();
