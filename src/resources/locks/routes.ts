@@ -61,8 +61,7 @@ export const lockOperations = [
       const body = request.body;
       assertMetadataKeys(body.metadata);
       const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
-      const row = await lockInsert(ctx.db, request.params.projectId, { ...body, timezone });
-      if (!row) throw notFound('project');
+      const row = await found('project', lockInsert(ctx.db, request.params.projectId, { ...body, timezone }));
       return { lock: presentLock(row) };
     },
   }),
@@ -147,8 +146,10 @@ export const lockOperations = [
     success: { status: 204, description: 'Offboarded' },
     handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
-      const done = await ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId));
-      if (!done) throw notFound('lock');
+      await found(
+        'lock',
+        ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId)),
+      );
     },
   }),
 ];

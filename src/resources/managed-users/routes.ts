@@ -132,8 +132,10 @@ export const managedUserOperations = [
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
-      const done = await ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId));
-      if (!done) throw notFound('managed user');
+      await found(
+        'managed user',
+        ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId)),
+      );
     },
   }),
 ];

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
 import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
-import { found, notFound } from '../../http/errors.ts';
+import { found } from '../../http/errors.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
@@ -163,9 +163,7 @@ export const webhookOperations = [
     params: WebhookIdParams,
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
-      if (!(await webhookDelete(ctx.db, request.params.projectId, request.params.webhookId))) {
-        throw notFound('webhook');
-      }
+      await found('webhook', webhookDelete(ctx.db, request.params.projectId, request.params.webhookId));
     },
   }),
 
@@ -181,14 +179,16 @@ export const webhookOperations = [
     success: { status: 200, schema: RotatedSecret },
     handler: async (request, _reply, ctx) => {
       const secret = webhookSecretGenerate();
-      const until = await webhookRotateSecret(
-        ctx.db,
-        request.params.projectId,
-        request.params.webhookId,
-        ctx.keyring.encrypt(secret),
-        SECRET_OVERLAP_SECONDS,
+      const until = await found(
+        'webhook',
+        webhookRotateSecret(
+          ctx.db,
+          request.params.projectId,
+          request.params.webhookId,
+          ctx.keyring.encrypt(secret),
+          SECRET_OVERLAP_SECONDS,
+        ),
       );
-      if (!until) throw notFound('webhook');
       return { secret, previousSecretExpires: until.toISOString() };
     },
   }),
