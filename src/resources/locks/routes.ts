@@ -1,9 +1,10 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
-import { found, invalidParam, notFound } from '../../http/errors.ts';
+import { found, invalidParam } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
+import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
 import { presentLock } from './present.ts';
@@ -119,17 +120,18 @@ export const lockOperations = [
       const body = request.body;
       assertMetadataKeys(body.metadata);
       const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
-      const row = await ctx.db.transaction(async (tx) => {
-        const cur = await lockFindForUpdate(tx, projectId, lockId);
-        if (!cur) throw notFound('lock');
-        return lockUpdate(tx, projectId, lockId, {
-          name: body.name ?? cur.name,
-          timezone: timezone ?? cur.timezone,
-          address: body.address === undefined ? cur.address : body.address,
-          metadata: metadataMerge(cur.metadata, body.metadata),
-        });
-      });
-      if (!row) throw notFound('lock');
+      const row = await patchRow(
+        ctx.db,
+        'lock',
+        (tx) => lockFindForUpdate(tx, projectId, lockId),
+        (tx, cur) =>
+          lockUpdate(tx, projectId, lockId, {
+            name: body.name ?? cur.name,
+            timezone: timezone ?? cur.timezone,
+            address: body.address === undefined ? cur.address : body.address,
+            metadata: metadataMerge(cur.metadata, body.metadata),
+          }),
+      );
       return { lock: presentLock(row) };
     },
   }),

@@ -1,8 +1,9 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
-import { conflict, found, notFound } from '../../http/errors.ts';
+import { conflict, found } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
+import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { presentManagedUser } from './present.ts';
@@ -107,16 +108,17 @@ export const managedUserOperations = [
       const { projectId, appUserId } = request.params;
       const body = request.body;
       assertMetadataKeys(body.metadata);
-      const row = await ctx.db.transaction(async (tx) => {
-        const cur = await managedUserFindForUpdate(tx, projectId, appUserId);
-        if (!cur) throw notFound('managed user');
-        return managedUserUpdate(tx, projectId, appUserId, {
-          firstName: body.firstName === undefined ? cur.first_name : body.firstName,
-          lastName: body.lastName === undefined ? cur.last_name : body.lastName,
-          metadata: metadataMerge(cur.metadata, body.metadata),
-        });
-      });
-      if (!row) throw notFound('managed user');
+      const row = await patchRow(
+        ctx.db,
+        'managed user',
+        (tx) => managedUserFindForUpdate(tx, projectId, appUserId),
+        (tx, cur) =>
+          managedUserUpdate(tx, projectId, appUserId, {
+            firstName: body.firstName === undefined ? cur.first_name : body.firstName,
+            lastName: body.lastName === undefined ? cur.last_name : body.lastName,
+            metadata: metadataMerge(cur.metadata, body.metadata),
+          }),
+      );
       return { managedUser: presentManagedUser(row) };
     },
   }),
