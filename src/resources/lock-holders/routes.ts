@@ -15,8 +15,9 @@ import { conflict, found, unauthorized } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, wrap } from '../../http/schemas.ts';
+import { presentLock } from '../locks/present.ts';
 import { projectInsert } from '../projects/queries.ts';
-import { identifierOf, presentLock, presentLockHolder } from './present.ts';
+import { identifierOf, presentLockHolder } from './present.ts';
 import {
   lockHolderFindReachable,
   lockHolderIdentifierTaken,
@@ -188,6 +189,7 @@ export const lockHolderOperations = [
         request.query,
         'locks',
         (limit, after) => lockHolderLocks(ctx.db, row.id, limit, after),
+        // Shown as the v2 API shows a lock.
         presentLock,
       );
     },

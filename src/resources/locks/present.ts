@@ -10,7 +10,7 @@ export interface LockRow {
 
 export const LOCK_COLUMNS = 'id, project_id, name, timezone, address, metadata, created';
 
-export function presentLock(r: LockRow) {
+export function presentLock(r: Omit<LockRow, 'project_id'>) {
   return {
     id: r.id,
     name: r.name,
