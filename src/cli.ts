@@ -4,6 +4,7 @@
 // store, which one process at a time may open, stays with the server); otherwise they open the store.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { tokenAnswer } from './auth/issue-token.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirInUseError } from './db/lock-file.ts';
@@ -187,7 +188,7 @@ async function adminDirect(config: Readonly<Config>, action: string, v: Record<s
         return { revoked: true };
       case 'app-token': {
         const t = await appTokenMint(ctx, need(v, 'app-user-id'));
-        return { access_token: t.accessToken, token_type: 'bearer', expires_in: t.expiresIn };
+        return tokenAnswer(t);
       }
       case 'erase-app-user':
         return { erased: await appUserErase(ctx.db, e164(need(v, 'app-user-id'))) };

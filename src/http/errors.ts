@@ -104,6 +104,9 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | 'slow_down';
 
+/** RFC 6749 §5.1: an answer carrying a token, or refusing one, is never cached. */
+export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
 export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,
