@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { periodicJobStart, type StopJob } from '../periodic.ts';
 
 export const DAY_MS = 86_400_000;
 /** Every few minutes: at a steady load each run deletes a few minutes' worth of deliveries. */
@@ -91,28 +92,18 @@ export function deliveryRetentionJobStart(
   ctx: AppContext,
   log: FastifyBaseLogger,
   intervalMs = DELIVERY_RETENTION_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const r = await deliveryRetentionRun(ctx.db, {
-          cutoff: new Date(Date.now() - ctx.config.deliveryRetentionDays * DAY_MS),
-        });
-        if (r.deliveries || r.loginCodes) log.info(r, 'delivery retention');
-      } catch (e) {
-        log.error({ err: e }, 'delivery retention failed; retrying at the next run');
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+): StopJob {
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const r = await deliveryRetentionRun(ctx.db, {
+        cutoff: new Date(Date.now() - ctx.config.deliveryRetentionDays * DAY_MS),
+      });
+      if (r.deliveries || r.loginCodes) log.info(r, 'delivery retention');
+    },
+    log,
+    failure: 'delivery retention failed; retrying at the next run',
+    failureLevel: 'error',
+    dropWaitingRunOnStop: true,
+  });
 }

@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/db.ts';
+import { periodicJobStart, type StopJob } from '../../periodic.ts';
 
 export const DAY_MS = 86_400_000;
 export const DAYS_AHEAD = 3;
@@ -149,24 +150,16 @@ export function retentionJobStart(
   ctx: AppContext,
   log: FastifyBaseLogger,
   intervalMs = RETENTION_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
-        if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
-          log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
-      } catch (e) {
-        log.error({ err: e }, 'access log retention failed; retrying at the next run');
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+): StopJob {
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
+      if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
+        log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
+    },
+    log,
+    failure: 'access log retention failed; retrying at the next run',
+    failureLevel: 'error',
+  });
 }
