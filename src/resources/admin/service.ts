@@ -5,6 +5,7 @@ import type { ClientStatusCache } from '../../auth/revocation.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
 import { CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from '../../crypto/secrets.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
 
@@ -134,18 +135,18 @@ export async function grantDelete(ctx: GrantCtx, clientId: string, resourceId: s
   );
 }
 
-/** Organizations in creation order, keyset-paged (limit + 1 rows: see http/paging.ts). */
-export async function organizationList(
+/** Organizations in creation order, keyset-paged (limit + 1 rows: see db/keyset.ts). */
+export function organizationList(
   db: Queryable,
   limit: number,
   startAfterId?: string,
 ): Promise<Organization[]> {
-  const { rows } = await db.query<Organization>(
-    `SELECT id, name, created FROM organizations
-      WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
-    [startAfterId ?? null, limit + 1],
+  return keysetRows<Organization>(
+    db,
+    { select: 'SELECT id, name, created FROM organizations' },
+    limit,
+    startAfterId,
   );
-  return rows;
 }
 
 /** The organization's API clients (never a secret or its hash); 404 for an unknown organization. */

@@ -1,6 +1,7 @@
 // Lock queries. Every one filters on project_id (tenancy in the SQL) and hides offboarded locks
 // (`deleted IS NOT NULL`): their rows stay so that their access events keep a lock to point to.
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetListOf } from '../../db/keyset.ts';
 import { uuidv7 } from '../../ids.ts';
 import { LOCK_COLUMNS, type LockRow } from './present.ts';
 
@@ -13,15 +14,11 @@ export async function lockFindById(db: Queryable, projectId: string, lockId: str
   return rows[0];
 }
 
-export async function lockList(db: Queryable, projectId: string, limit: number, startAfterId?: string) {
-  const { rows } = await db.query<LockRow>(
-    `SELECT ${LOCK_COLUMNS} FROM locks
-      WHERE project_id = $1 AND deleted IS NULL AND ($2::uuid IS NULL OR id > $2)
-      ORDER BY id LIMIT $3`,
-    [projectId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
-}
+/** lockList(db, projectId, limit, startAfterId?): the project's live locks, keyset-paged. */
+export const lockList = keysetListOf<LockRow>({
+  select: `SELECT ${LOCK_COLUMNS} FROM locks`,
+  where: 'project_id = $1 AND deleted IS NULL',
+});
 
 /** Which of `lockIds` are live locks of the project (for batch validation). */
 export async function lockIdsExisting(db: Queryable, projectId: string, lockIds: string[], forShare = false) {

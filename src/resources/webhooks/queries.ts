@@ -1,5 +1,6 @@
 // Webhook and delivery-history SQL. Every query filters on project_id (tenancy lives in the SQL).
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { deliveryKept } from '../../delivery/retention.ts';
 import { uuidv7 } from '../../ids.ts';
 import {
@@ -68,18 +69,21 @@ export async function webhookFindById(
   return rows[0];
 }
 
-export async function webhookList(
+export function webhookList(
   db: Queryable,
   projectId: string,
   q: { lockId?: string; limit: number; startAfterId?: string },
 ): Promise<WebhookRow[]> {
-  const { rows } = await db.query<WebhookRow>(
-    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
-      WHERE project_id = $1 AND ($2::uuid IS NULL OR lock_id = $2) AND ($3::uuid IS NULL OR id > $3)
-      ORDER BY id LIMIT $4`,
-    [projectId, q.lockId ?? null, q.startAfterId ?? null, q.limit + 1],
+  return keysetRows<WebhookRow>(
+    db,
+    {
+      select: `SELECT ${WEBHOOK_COLUMNS} FROM webhooks`,
+      where: 'project_id = $1 AND ($2::uuid IS NULL OR lock_id = $2)',
+      params: [projectId, q.lockId ?? null],
+    },
+    q.limit,
+    q.startAfterId,
   );
-  return rows;
 }
 
 /** Enabling clears the failure record, so the 5-day rule starts afresh. */
