@@ -1,9 +1,5 @@
 import type { LockHolderIdentifier } from '../../auth/v1-scope.ts';
-import type { LockRow as StoredLockRow } from '../locks/present.ts';
 import type { ProjectRow } from '../projects/present.ts';
-
-/** A lock as the lock-holder queries read it (without its project: the lock holder is the project). */
-export type LockRow = Omit<StoredLockRow, 'project_id'>;
 
 export function presentLockHolder(r: ProjectRow) {
   return {

@@ -16,6 +16,7 @@ import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, wrap } from '../../http/schemas.ts';
 import { presentLock } from '../locks/present.ts';
+import { lockList } from '../locks/queries.ts';
 import { projectInsert } from '../projects/queries.ts';
 import { identifierOf, presentLockHolder } from './present.ts';
 import {
@@ -23,7 +24,6 @@ import {
   lockHolderIdentifierTaken,
   lockHolderListReachable,
   lockHolderLockClient,
-  lockHolderLocks,
   lockHolderUpdate,
 } from './queries.ts';
 import {
@@ -188,8 +188,8 @@ export const lockHolderOperations = [
       return listPage(
         request.query,
         'locks',
-        (limit, after) => lockHolderLocks(ctx.db, row.id, limit, after),
-        // Shown as the v2 API shows a lock.
+        // The lock holder is a project: its locks are the project's, as the v2 API lists and shows them.
+        (limit, after) => lockList(ctx.db, row.id, limit, after),
         presentLock,
       );
     },

@@ -10,7 +10,7 @@ export interface LockRow {
 
 export const LOCK_COLUMNS = 'id, project_id, name, timezone, address, metadata, created';
 
-export function presentLock(r: Omit<LockRow, 'project_id'>) {
+export function presentLock(r: LockRow) {
   return {
     id: r.id,
     name: r.name,
