@@ -2,6 +2,7 @@
 // (`deleted IS NOT NULL`): their rows stay so that their access events keep a lock to point to.
 import type { Queryable, Tx } from '../../db/db.ts';
 import { keysetListOf } from '../../db/keyset.ts';
+import type { InvalidParam } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
 import { LOCK_COLUMNS, type LockRow } from './present.ts';
 
@@ -27,6 +28,33 @@ export async function lockIdsExisting(db: Queryable, projectId: string, lockIds:
     [projectId, [...new Set(lockIds)]],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Batch creation (keys, sharing rights): `<arrayName>.<i>.lockId` for each item, but the `malformed`
+ * ones (already reported), whose lock is not a live lock of the project; another project's lock is
+ * answered exactly like an unknown one. The locks found are held FOR SHARE until the transaction
+ * ends, so a lock offboarded meanwhile gets nothing new.
+ */
+export async function batchLockProblems(
+  tx: Tx,
+  projectId: string,
+  arrayName: string,
+  items: readonly { lockId: string }[],
+  malformed: ReadonlySet<number>,
+): Promise<InvalidParam[]> {
+  const wellFormed = items.filter((_, i) => !malformed.has(i));
+  const locks = await lockIdsExisting(
+    tx,
+    projectId,
+    wellFormed.map((item) => item.lockId),
+    true,
+  );
+  return items.flatMap((item, i) =>
+    !malformed.has(i) && !locks.has(item.lockId)
+      ? [{ name: `${arrayName}.${i}.lockId`, reason: 'is not a lock of this project' }]
+      : [],
+  );
 }
 
 export interface LockInput {
