@@ -7,6 +7,7 @@ import { listPage } from '../../http/paging.ts';
 import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
+import { projectAdmin } from '../projects/auth.ts';
 import { presentLock } from './present.ts';
 import {
   lockFindById,
@@ -39,7 +40,6 @@ const adminOrInstaller: Auth = {
   scopes: ['project.admin', 'project.installer'],
   resource: 'project',
 };
-const admin: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const Lock = wrap('lock', LockSchema);
 const components = [LockSchema];
 
@@ -110,7 +110,7 @@ export const lockOperations = [
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
     summary: 'Update a lock; metadata merges and a null value deletes a pair',
-    auth: admin,
+    auth: projectAdmin,
     components,
     params: LockParams,
     body: LockPatchBody,
@@ -143,7 +143,7 @@ export const lockOperations = [
     tags,
     summary: 'Offboard a lock: its keys and sharing rights are revoked, its webhooks removed',
     description: 'Its access events stay readable through the access log for the retention window.',
-    auth: admin,
+    auth: projectAdmin,
     params: LockParams,
     success: { status: 204, description: 'Offboarded' },
     handler: async (request, _reply, ctx) => {

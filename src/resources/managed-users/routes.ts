@@ -1,11 +1,12 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
 import { conflict, found } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
-import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
+import { defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { presentManagedUser } from './present.ts';
 import {
   managedUserDelete,
@@ -25,7 +26,6 @@ import {
 
 const tags = ['managed users'];
 
-const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const components = [ManagedUserSchema];
 const One = wrap('managedUser', ManagedUserSchema);
 const base = '/v2/projects/:projectId/managed-users';

@@ -7,6 +7,7 @@ import { conflict, found, notFound } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { type AttemptRow, presentDelivery } from './present.ts';
 import {
   attemptsOf,
@@ -16,7 +17,7 @@ import {
   deliveryRequeue,
   webhookFindById,
 } from './queries.ts';
-import { webhookAuth as auth, webhookTags as tags } from './routes.ts';
+import { webhookTags as tags } from './routes.ts';
 import {
   DeliveryIdParams,
   DeliveryListQuery,

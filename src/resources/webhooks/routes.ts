@@ -7,9 +7,10 @@ import { parseCidrList } from '../../delivery/address-policy.ts';
 import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import { found } from '../../http/errors.ts';
-import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
+import { defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { presentWebhook } from './present.ts';
 import { webhookDelete, webhookFindById, webhookList, webhookRotateSecret } from './queries.ts';
 import {
@@ -51,9 +52,7 @@ export function installTestDeliveryAgent(app: FastifyInstance, ctx: AppContext, 
   });
 }
 
-export const webhookAuth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 export const webhookTags = ['webhooks'];
-const auth = webhookAuth;
 const tags = webhookTags;
 const components = [WebhookSchema];
 const WebhookRef = Type.Ref('Webhook');
