@@ -10,6 +10,7 @@
 // several processes split the work instead of waiting for each other.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { deleteInBatches } from '../db/batches.ts';
 import type { Queryable } from '../db/db.ts';
 import { periodicJobStart, type StopJob } from '../periodic.ts';
 
@@ -75,15 +76,13 @@ export async function deliveryRetentionRun(
     if (!last) break;
     after = last;
   }
-  for (;;) {
-    const r = await db.query(
+  report.loginCodes += await deleteInBatches(batch, () =>
+    db.query(
       `DELETE FROM app_login_codes WHERE app_user_id IN
          (SELECT app_user_id FROM app_login_codes WHERE expires < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
       [o.codesBefore ?? new Date(), batch],
-    );
-    report.loginCodes += r.rowCount;
-    if (r.rowCount < batch) break;
-  }
+    ),
+  );
   return report;
 }
 

@@ -11,6 +11,7 @@
 // The same DDL runs on PostgreSQL 15+ and PGlite.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { deleteInBatches } from '../../db/batches.ts';
 import type { Db, Tx } from '../../db/db.ts';
 import { periodicJobStart, type StopJob } from '../../periodic.ts';
 
@@ -122,26 +123,22 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
   });
   // Seen ids outside the window: events that old are rejected anyway. In batches, outside the
   // DDL transaction, so a large backlog never holds one long transaction.
-  for (;;) {
-    const r = await db.query(
+  report.deletedIds += await deleteInBatches(ID_DELETE_BATCH, () =>
+    db.query(
       // By the whole key: the same id may be seen in another project, later (ids are per project).
       `DELETE FROM access_event_ids WHERE (id, project_id) IN
          (SELECT id, project_id FROM access_event_ids WHERE created < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
-    );
-    report.deletedIds += r.rowCount;
-    if (r.rowCount < ID_DELETE_BATCH) break;
-  }
+    ),
+  );
   // The stream resumes within the window of `received` (an event's own `created` may be older).
-  for (;;) {
-    const r = await db.query(
+  report.deletedFeed += await deleteInBatches(ID_DELETE_BATCH, () =>
+    db.query(
       `DELETE FROM access_event_feed WHERE (event_id, project_id) IN
          (SELECT event_id, project_id FROM access_event_feed WHERE received < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
-    );
-    report.deletedFeed += r.rowCount;
-    if (r.rowCount < ID_DELETE_BATCH) break;
-  }
+    ),
+  );
   return report;
 }
 
