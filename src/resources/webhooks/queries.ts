@@ -166,6 +166,9 @@ export async function deliveryFindById(
   return rows[0];
 }
 
+/** What re-queuing a delivery (retry, recover) writes: pending and due now, unfinished, held by no worker. */
+const REQUEUED = "status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL";
+
 /** Makes one delivery due now (one more attempt), unless a worker holds it right now. */
 export async function deliveryRequeue(
   tx: Tx,
@@ -175,8 +178,7 @@ export async function deliveryRequeue(
   keptDays: number,
 ): Promise<DeliveryRow | undefined> {
   const { rows } = await tx.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
-            leased_until = NULL
+    `UPDATE webhook_deliveries SET ${REQUEUED}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
         AND NOT (status = 'pending' AND leased_until > now())
       RETURNING ${DELIVERY_COLUMNS}`,
@@ -193,8 +195,7 @@ export async function deliveriesRecover(
   keptDays: number,
 ): Promise<number> {
   const r = await tx.query(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
-            leased_until = NULL
+    `UPDATE webhook_deliveries SET ${REQUEUED}
       WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3
         AND ${deliveryKept('$4')}`,
     [webhookId, projectId, since, keptDays],
