@@ -4,10 +4,12 @@
 // store, which one process at a time may open, stays with the server); otherwise they open the store.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { tokenAnswer } from './auth/issue-token.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirInUseError } from './db/lock-file.ts';
 import { devAdminTokenFile } from './dev/dev.ts';
+import { listPage } from './http/paging.ts';
 import { serve } from './main.ts';
 import { appUserErase } from './resources/admin/erasure.ts';
 import {
@@ -158,12 +160,13 @@ async function adminDirect(config: Readonly<Config>, action: string, v: Record<s
       case 'list-organizations': {
         const limit = v.limit ? Number(v.limit) : 100;
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail('--limit must be 1..1000');
-        const rows = await organizationList(ctx.db, limit, v['start-after-id']);
-        const page = rows.slice(0, limit);
-        return {
-          organizations: page,
-          ...(rows.length > limit ? { startAfterId: page.at(-1)!.id } : {}),
-        };
+        // The admin API's page (startAfterId only when another page may follow).
+        return listPage(
+          { limit, startAfterId: v['start-after-id'] },
+          'organizations',
+          (n, after) => organizationList(ctx.db, n, after),
+          (o) => o,
+        );
       }
       case 'create-client':
         return clientCreate(ctx.db, ctx.keyring, need(v, 'organization-id'), need(v, 'name'));
@@ -187,7 +190,7 @@ async function adminDirect(config: Readonly<Config>, action: string, v: Record<s
         return { revoked: true };
       case 'app-token': {
         const t = await appTokenMint(ctx, need(v, 'app-user-id'));
-        return { access_token: t.accessToken, token_type: 'bearer', expires_in: t.expiresIn };
+        return tokenAnswer(t);
       }
       case 'erase-app-user':
         return { erased: await appUserErase(ctx.db, e164(need(v, 'app-user-id'))) };

@@ -6,9 +6,8 @@ import { deliveryQueueStats } from './delivery/queries.ts';
 import { deliveryRetentionJobStart } from './delivery/retention.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { idempotencyKeysExpire } from './http/idempotency.ts';
+import { periodicJobStart, type StopJob } from './periodic.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
-
-export type StopJob = () => Promise<void>;
 
 export interface JobOptions {
   /** Run the webhook delivery worker; default config.runWorker (LATCHKEY_WORKER). */
@@ -62,22 +61,14 @@ export function idempotencyExpiryJobStart(
   log: FastifyBaseLogger,
   intervalMs = 10 * 60_000,
 ): StopJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const n = await idempotencyKeysExpire(ctx.db);
-        if (n > 0) log.info({ expired: n }, 'idempotency keys expired');
-      } catch (e) {
-        log.warn({ err: e }, 'idempotency key expiry failed; retrying at the next run');
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const n = await idempotencyKeysExpire(ctx.db);
+      if (n > 0) log.info({ expired: n }, 'idempotency keys expired');
+    },
+    log,
+    failure: 'idempotency key expiry failed; retrying at the next run',
+    failureLevel: 'warn',
+  });
 }

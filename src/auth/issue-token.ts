@@ -9,6 +9,13 @@ export interface IssuedToken {
   expiresIn: number;
 }
 
+/** The fields of RFC 6749 §5.1 that every answer carrying a token starts with. */
+export const tokenAnswer = (t: IssuedToken) => ({
+  access_token: t.accessToken,
+  token_type: 'bearer' as const,
+  expires_in: t.expiresIn,
+});
+
 export async function issueAccessToken(
   ctx: AppContext,
   subject: string,

@@ -1,5 +1,8 @@
 // The v2 token endpoint (POST /v2/auth/token/, Unloc-compatible, docs/compatibility.md), its RFC 6749
 // twin (POST /oauth2/token) and resource discovery. Errors are OAuth JSON and form bodies are accepted (errorFormat 'oauth').
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { NO_STORE } from '../http/errors.ts';
 import type { Operation } from '../http/operations.ts';
 import { defineOperation } from '../http/operations.ts';
 import {
@@ -10,6 +13,7 @@ import {
   tokenParams,
 } from './client-auth.ts';
 import { grantsOfClient } from './grants.ts';
+import { type IssuedToken, tokenAnswer } from './issue-token.ts';
 import { clientCredentialsGrant } from './token-grant.ts';
 import {
   ResourcesDiscoveryRequestSchema,
@@ -18,9 +22,32 @@ import {
   tokenResponseSchema,
 } from './token-schemas.ts';
 
-export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const FORM = ['application/json', 'application/x-www-form-urlencoded'];
 const tags = ['auth'];
+
+/** A client_credentials grant: v2 and OAuth (token-grant.ts), v1 (v1-token-grant.ts). */
+type ClientCredentialsGrant<R> = (
+  ctx: AppContext,
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+  sourceAddress: string,
+) => Promise<R>;
+
+/**
+ * What every token endpoint answers: `grant` run on the request's client credentials (HTTP Basic or
+ * the body) and parameters, then the token, uncached, followed by the fields `more` adds of the grant.
+ */
+export async function tokenEndpointAnswer<R extends IssuedToken>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  grant: ClientCredentialsGrant<R>,
+  more: (r: R) => Record<string, unknown>,
+) {
+  const r = await grant(ctx, request.headers.authorization, tokenParams(request), request.ip);
+  reply.headers(NO_STORE);
+  return { ...tokenAnswer(r), ...more(r) };
+}
 
 /** The two token endpoints differ only in `scope`: an array on /v2/auth/token/, a string on /oauth2/token. */
 function tokenEndpoint(operationId: string, path: string, summary: string, scopeAsArray: boolean): Operation {
@@ -35,23 +62,12 @@ function tokenEndpoint(operationId: string, path: string, summary: string, scope
     consumes: FORM,
     body: TokenRequestSchema,
     success: { status: 200, schema: tokenResponseSchema(scopeAsArray) },
-    handler: async (request, reply, ctx) => {
-      const r = await clientCredentialsGrant(
-        ctx,
-        request.headers.authorization,
-        tokenParams(request),
-        request.ip,
-      );
-      reply.headers(NO_STORE);
-      return {
-        access_token: r.accessToken,
-        token_type: 'bearer',
-        expires_in: r.expiresIn,
+    handler: (request, reply, ctx) =>
+      tokenEndpointAnswer(request, reply, ctx, clientCredentialsGrant, (r) => ({
         scope: scopeAsArray ? [r.scope] : r.scope,
         organization_id: r.organizationId,
         ...(r.projectId ? { project_id: r.projectId } : {}),
-      };
-    },
+      })),
   });
 }
 

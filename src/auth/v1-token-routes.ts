@@ -2,8 +2,7 @@
 // slashes). Like the v2 endpoint: form bodies are accepted and errors are OAuth JSON.
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../http/operations.ts';
-import { tokenParams } from './client-auth.ts';
-import { NO_STORE } from './token-routes.ts';
+import { tokenEndpointAnswer } from './token-routes.ts';
 import { v1ClientCredentialsGrant } from './v1-token-grant.ts';
 
 const ScopeParam = Type.Union(
@@ -74,21 +73,10 @@ export const v1TokenOperations = [
     consumes: ['application/json', 'application/x-www-form-urlencoded'],
     body: V1TokenRequestSchema,
     success: { status: 200, schema: V1TokenResponseSchema },
-    handler: async (request, reply, ctx) => {
-      const r = await v1ClientCredentialsGrant(
-        ctx,
-        request.headers.authorization,
-        tokenParams(request),
-        request.ip,
-      );
-      reply.headers(NO_STORE);
-      return {
-        access_token: r.accessToken,
-        token_type: 'bearer',
-        expires_in: r.expiresIn,
+    handler: (request, reply, ctx) =>
+      tokenEndpointAnswer(request, reply, ctx, v1ClientCredentialsGrant, (r) => ({
         ...(r.scope ? { scope: r.scope } : {}),
         ...(r.lockHolderId ? { lock_holder_id: r.lockHolderId } : {}),
-      };
-    },
+      })),
   }),
 ];

@@ -10,7 +10,9 @@
 // several processes split the work instead of waiting for each other.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { deleteInBatches } from '../db/batches.ts';
 import type { Queryable } from '../db/db.ts';
+import { periodicJobStart, type StopJob } from '../periodic.ts';
 
 export const DAY_MS = 86_400_000;
 /** Every few minutes: at a steady load each run deletes a few minutes' worth of deliveries. */
@@ -74,15 +76,13 @@ export async function deliveryRetentionRun(
     if (!last) break;
     after = last;
   }
-  for (;;) {
-    const r = await db.query(
+  report.loginCodes += await deleteInBatches(batch, () =>
+    db.query(
       `DELETE FROM app_login_codes WHERE app_user_id IN
          (SELECT app_user_id FROM app_login_codes WHERE expires < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
       [o.codesBefore ?? new Date(), batch],
-    );
-    report.loginCodes += r.rowCount;
-    if (r.rowCount < batch) break;
-  }
+    ),
+  );
   return report;
 }
 
@@ -91,28 +91,18 @@ export function deliveryRetentionJobStart(
   ctx: AppContext,
   log: FastifyBaseLogger,
   intervalMs = DELIVERY_RETENTION_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const r = await deliveryRetentionRun(ctx.db, {
-          cutoff: new Date(Date.now() - ctx.config.deliveryRetentionDays * DAY_MS),
-        });
-        if (r.deliveries || r.loginCodes) log.info(r, 'delivery retention');
-      } catch (e) {
-        log.error({ err: e }, 'delivery retention failed; retrying at the next run');
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+): StopJob {
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const r = await deliveryRetentionRun(ctx.db, {
+        cutoff: new Date(Date.now() - ctx.config.deliveryRetentionDays * DAY_MS),
+      });
+      if (r.deliveries || r.loginCodes) log.info(r, 'delivery retention');
+    },
+    log,
+    failure: 'delivery retention failed; retrying at the next run',
+    failureLevel: 'error',
+    dropWaitingRunOnStop: true,
+  });
 }

@@ -5,6 +5,7 @@ import { StoreUnavailableError } from '../db/errors.ts';
 import {
   ApiError,
   type InvalidParam,
+  NO_STORE,
   OAuthError,
   PROBLEMS,
   type ProblemName,
@@ -58,7 +59,7 @@ function sendProblem(
 function sendOAuth(reply: FastifyReply, status: number, error: string, description: string, headers = {}) {
   return reply
     .code(status)
-    .headers({ ...headers, 'cache-control': 'no-store', pragma: 'no-cache' })
+    .headers({ ...headers, ...NO_STORE })
     .type('application/json')
     .send({ error, error_description: description });
 }

@@ -80,7 +80,11 @@ export const invalidParam = (name: string, reason: string) =>
   new ApiError('validation-error', `${name}: ${reason}`, { invalidParams: [{ name, reason }] });
 export const notFound = (what: string) => new ApiError('not-found', `${what} not found`);
 
-/** What a lookup found, or a 404 naming what was looked for (other tenants' things are not found). */
+/**
+ * What a lookup found, or a 404 naming what was looked for (other tenants' things are not found).
+ * A write that answers what it changed (the row, or true) is such a lookup too: when it changed
+ * nothing (undefined, false), there was no such thing to change.
+ */
 export async function found<T>(what: string, lookup: Promise<T | undefined | null>): Promise<T> {
   const row = await lookup;
   if (!row) throw notFound(what);
@@ -99,6 +103,9 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'invalid_scope'
   | 'slow_down';
+
+/** RFC 6749 §5.1: an answer carrying a token, or refusing one, is never cached. */
+export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 export class OAuthError extends Error {
   constructor(

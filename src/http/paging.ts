@@ -1,5 +1,5 @@
-// Keyset paging (never OFFSET): fetch limit + 1 rows ordered by id; when the extra row exists,
-// another page may follow and `startAfterId` is the id of the last row returned.
+// Keyset paging (never OFFSET): fetch limit + 1 rows ordered by id (the SQL: src/db/keyset.ts); when
+// the extra row exists, another page may follow and `startAfterId` is the id of the last row returned.
 
 export interface PageQuery {
   limit?: number;

@@ -11,7 +11,9 @@
 // The same DDL runs on PostgreSQL 15+ and PGlite.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { deleteInBatches } from '../../db/batches.ts';
 import type { Db, Tx } from '../../db/db.ts';
+import { periodicJobStart, type StopJob } from '../../periodic.ts';
 
 export const DAY_MS = 86_400_000;
 export const DAYS_AHEAD = 3;
@@ -121,26 +123,22 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
   });
   // Seen ids outside the window: events that old are rejected anyway. In batches, outside the
   // DDL transaction, so a large backlog never holds one long transaction.
-  for (;;) {
-    const r = await db.query(
+  report.deletedIds += await deleteInBatches(ID_DELETE_BATCH, () =>
+    db.query(
       // By the whole key: the same id may be seen in another project, later (ids are per project).
       `DELETE FROM access_event_ids WHERE (id, project_id) IN
          (SELECT id, project_id FROM access_event_ids WHERE created < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
-    );
-    report.deletedIds += r.rowCount;
-    if (r.rowCount < ID_DELETE_BATCH) break;
-  }
+    ),
+  );
   // The stream resumes within the window of `received` (an event's own `created` may be older).
-  for (;;) {
-    const r = await db.query(
+  report.deletedFeed += await deleteInBatches(ID_DELETE_BATCH, () =>
+    db.query(
       `DELETE FROM access_event_feed WHERE (event_id, project_id) IN
          (SELECT event_id, project_id FROM access_event_feed WHERE received < $1 LIMIT ${ID_DELETE_BATCH})`,
       [new Date(cutoff)],
-    );
-    report.deletedFeed += r.rowCount;
-    if (r.rowCount < ID_DELETE_BATCH) break;
-  }
+    ),
+  );
   return report;
 }
 
@@ -149,24 +147,16 @@ export function retentionJobStart(
   ctx: AppContext,
   log: FastifyBaseLogger,
   intervalMs = RETENTION_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
-        if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
-          log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
-      } catch (e) {
-        log.error({ err: e }, 'access log retention failed; retrying at the next run');
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+): StopJob {
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
+      if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
+        log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
+    },
+    log,
+    failure: 'access log retention failed; retrying at the next run',
+    failureLevel: 'error',
+  });
 }

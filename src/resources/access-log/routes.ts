@@ -6,9 +6,10 @@ import { Gauge } from 'prom-client';
 import { principalOf } from '../../auth/bearer.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidParam, notFound, tooManyRequests } from '../../http/errors.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { isUuid } from '../../ids.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
 import { presentAccessEvent } from './present.ts';
 import { accessEventsPage, lockExistsInProject } from './queries.ts';
@@ -93,7 +94,6 @@ declare module 'fastify' {
   }
 }
 
-const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const tags = ['access log'];
 const components = [AccessEventSchema];
 

@@ -3,6 +3,7 @@
 // turn the API on (installAdminOff).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { tokenAnswer } from '../../auth/issue-token.ts';
 import { problem } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
@@ -263,7 +264,7 @@ export const adminOperations = [
     handler: async (request, reply, ctx) => {
       const t = await appTokenMint(ctx, request.body.appUserId);
       reply.header('cache-control', 'no-store');
-      return { access_token: t.accessToken, token_type: 'bearer', expires_in: t.expiresIn };
+      return tokenAnswer(t);
     },
   }),
 ];

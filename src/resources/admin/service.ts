@@ -5,7 +5,8 @@ import type { ClientStatusCache } from '../../auth/revocation.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
 import { CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from '../../crypto/secrets.ts';
 import type { Db, Queryable } from '../../db/db.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { keysetRows } from '../../db/keyset.ts';
+import { badRequest, found, notFound } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
 
 export interface Organization {
@@ -115,7 +116,7 @@ export async function grantPut(
     ]);
   }
   return grantsChange(ctx, async (tx) => {
-    if (!(await clientFindById(tx, clientId))) throw notFound('client');
+    await found('client', clientFindById(tx, clientId));
     const table = resourceType === 'organization' ? 'organizations' : 'projects';
     const res = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [resourceId]);
     if (res.rowCount === 0)
@@ -128,21 +129,24 @@ export async function grantPut(
 }
 
 export async function grantDelete(ctx: GrantCtx, clientId: string, resourceId: string): Promise<void> {
-  if (!(await grantsChange(ctx, (tx) => grantRemove(tx, clientId, resourceId)))) throw notFound('grant');
+  await found(
+    'grant',
+    grantsChange(ctx, (tx) => grantRemove(tx, clientId, resourceId)),
+  );
 }
 
-/** Organizations in creation order, keyset-paged (limit + 1 rows: see http/paging.ts). */
-export async function organizationList(
+/** Organizations in creation order, keyset-paged (limit + 1 rows: see db/keyset.ts). */
+export function organizationList(
   db: Queryable,
   limit: number,
   startAfterId?: string,
 ): Promise<Organization[]> {
-  const { rows } = await db.query<Organization>(
-    `SELECT id, name, created FROM organizations
-      WHERE ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
-    [startAfterId ?? null, limit + 1],
+  return keysetRows<Organization>(
+    db,
+    { select: 'SELECT id, name, created FROM organizations' },
+    limit,
+    startAfterId,
   );
-  return rows;
 }
 
 /** The organization's API clients (never a secret or its hash); 404 for an unknown organization. */

@@ -4,8 +4,9 @@
 // live code, a few texts per window) is limited in the store, for every process (otp.ts). The rules
 // are in docs/app.md.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { tokenAnswer } from '../../auth/issue-token.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, NO_STORE, tooManyRequests } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
 import { appTokenMint } from './app-token.ts';
@@ -142,8 +143,8 @@ export const appAuthOperations = [
         ]);
       }
       const t = await appTokenMint(ctx, appUserId);
-      reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
-      return { access_token: t.accessToken, token_type: 'bearer' as const, expires_in: t.expiresIn };
+      reply.headers(NO_STORE);
+      return tokenAnswer(t);
     },
   }),
 ];

@@ -1,30 +1,25 @@
 // The app user's keys, across every project that gave them one. Scoped by the caller's phone
 // (their "tenant"): a key of another app user is never read or touched here.
-import type { Queryable, Tx } from '../../db/db.ts';
+import type { Tx } from '../../db/db.ts';
+import { keysetListOf } from '../../db/keyset.ts';
 import { uuidv7 } from '../../ids.ts';
 import type { Recurrence } from '../../time/recurrence.ts';
 import { type AppKeyRow, KEY_COLUMNS, type KeyRow } from './present.ts';
 
-/** Keys not revoked and not expired, oldest first by id (keyset paging). */
-export async function appKeysList(
-  db: Queryable,
-  appUserId: string,
-  limit: number,
-  startAfterId?: string,
-): Promise<AppKeyRow[]> {
-  const { rows } = await db.query<AppKeyRow>(
-    `SELECT ${KEY_COLUMNS}, l.name AS lock_name, l.timezone,
+/**
+ * appKeysList(db, appUserId, limit, startAfterId?): the app user's keys not revoked and not expired,
+ * oldest first by id (keyset paging).
+ */
+export const appKeysList = keysetListOf<AppKeyRow>({
+  select: `SELECT ${KEY_COLUMNS}, l.name AS lock_name, l.timezone,
             EXISTS (SELECT 1 FROM sharing_rights s
                      WHERE s.project_id = k.project_id AND s.lock_id = k.lock_id
                        AND s.app_user_id = k.app_user_id AND s.revoked IS NULL) AS can_share
-       FROM keys k JOIN locks l ON l.id = k.lock_id AND l.project_id = k.project_id
-      WHERE k.app_user_id = $1 AND k.revoked IS NULL AND (k.ends IS NULL OR k.ends > now())
-        AND l.deleted IS NULL AND ($2::uuid IS NULL OR k.id > $2)
-      ORDER BY k.id LIMIT $3`,
-    [appUserId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
-}
+       FROM keys k JOIN locks l ON l.id = k.lock_id AND l.project_id = k.project_id`,
+  where: `k.app_user_id = $1 AND k.revoked IS NULL AND (k.ends IS NULL OR k.ends > now())
+        AND l.deleted IS NULL`,
+  id: 'k.id',
+});
 
 /** The caller's own key that is still usable now or later (not revoked, not expired). */
 export async function appKeyFindLive(tx: Tx, appUserId: string, keyId: string): Promise<KeyRow | undefined> {

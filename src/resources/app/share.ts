@@ -5,7 +5,7 @@
 //   - it inherits the sharer's recurrence windows;
 //   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, type InvalidParam, notFound, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, forbidden, found, type InvalidParam, tooManyRequests } from '../../http/errors.ts';
 import { appKeyFindLive, sharedKeyInsert, shareRetryAfter, sharingRightActive } from './key-queries.ts';
 import type { KeyRow } from './present.ts';
 
@@ -34,8 +34,7 @@ export async function keyShare(
     if (wait !== undefined) {
       throw tooManyRequests(`At most ${perHour} shares per hour, one at a time; retry in ${wait} s`, wait);
     }
-    const key = await appKeyFindLive(tx, sharer, keyId);
-    if (!key) throw notFound('key');
+    const key = await found('key', appKeyFindLive(tx, sharer, keyId));
     const rightId = await sharingRightActive(tx, key.project_id, key.lock_id, sharer);
     if (!rightId) throw forbidden('You have no sharing right on this lock');
 

@@ -3,11 +3,12 @@
 import { Type } from '@sinclair/typebox';
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { badRequest, found } from '../../http/errors.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, Timestamp, wrap } from '../../http/schemas.ts';
 import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { type KeyState, presentKey } from './present.ts';
 import { keyFindById, keyList, keyRevoke, keyRevokeWhere } from './queries.ts';
 import { KeyCreateBody, KeyListQuery, KeyParams, KeyRevokeQuery, KeySchema, RevokedCount } from './schema.ts';
@@ -24,7 +25,6 @@ export function requireFilter(q: { appUserId?: string; lockId?: string }) {
     ]);
 }
 
-const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const components = [KeySchema];
 const base = '/v2/projects/:projectId';
 

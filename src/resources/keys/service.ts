@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { metadataKeyProblems } from '../../http/metadata.ts';
 import { uuidv7 } from '../../ids.ts';
 import { type Recurrence, recurrenceProblems } from '../../time/recurrence.ts';
-import { lockIdsExisting } from '../locks/queries.ts';
+import { batchLockProblems } from '../locks/queries.ts';
 import { managedUsersEnsure } from '../managed-users/queries.ts';
 import type { KeyRow } from './present.ts';
 import { type KeyInsert, keyInsertMany } from './queries.ts';
@@ -60,7 +60,6 @@ export async function keysCreate(
   const now = new Date();
   const problems: InvalidParam[] = [...schemaProblems];
   const malformed = new Set(schemaProblems.map((p) => itemIndex(p.name)));
-  const wellFormed = items.filter((_, i) => !malformed.has(i));
   const inserts: KeyInsert[] = [];
   // Sorted UUIDv7s handed out in input order: listing by id returns the batch in the order it was sent.
   const ids = items.map(() => uuidv7(now.getTime())).sort();
@@ -84,18 +83,7 @@ export async function keysCreate(
       });
   });
   return db.transaction(async (tx) => {
-    // FOR SHARE: a lock offboarded concurrently cannot end up with new keys.
-    // A lock of another project is answered exactly like an unknown one.
-    const locks = await lockIdsExisting(
-      tx,
-      projectId,
-      wellFormed.map((k) => k.lockId),
-      true,
-    );
-    items.forEach((item, i) => {
-      if (!malformed.has(i) && !locks.has(item.lockId))
-        problems.push({ name: `keys.${i}.lockId`, reason: 'is not a lock of this project' });
-    });
+    problems.push(...(await batchLockProblems(tx, projectId, 'keys', items, malformed)));
     if (problems.length) {
       const n = problems.length;
       problems.sort((a, b) => itemIndex(a.name) - itemIndex(b.name)); // stable: keeps field order

@@ -1,15 +1,6 @@
 import type { LockHolderIdentifier } from '../../auth/v1-scope.ts';
 import type { ProjectRow } from '../projects/present.ts';
 
-export interface LockRow {
-  id: string;
-  name: string;
-  timezone: string;
-  address: string | null;
-  created: Date;
-  metadata: Record<string, string>;
-}
-
 export function presentLockHolder(r: ProjectRow) {
   return {
     id: r.id,
@@ -24,15 +15,4 @@ export function presentLockHolder(r: ProjectRow) {
 export function identifierOf(r: ProjectRow): LockHolderIdentifier | null {
   if (!r.country_iso || !r.org_number) return null;
   return { countryIso: r.country_iso, orgNumber: r.org_number, orgNumberSuffix: r.org_number_suffix ?? '' };
-}
-
-export function presentLock(r: LockRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    timezone: r.timezone,
-    ...(r.address !== null ? { address: r.address } : {}),
-    created: r.created.toISOString(),
-    metadata: r.metadata,
-  };
 }

@@ -6,7 +6,6 @@ import type { LockHolderIdentifier } from '../../auth/v1-scope.ts';
 import { LOCK_HOLDER_GRANT } from '../../auth/v1-token-grant.ts';
 import type { Queryable, Tx } from '../../db/db.ts';
 import type { ProjectRow } from '../projects/present.ts';
-import type { LockRow } from './present.ts';
 
 const P_COLUMNS =
   'p.id, p.name, p.organization_id, p.country_iso, p.org_number, p.org_number_suffix, p.timezone, p.created, p.metadata';
@@ -91,20 +90,4 @@ export async function lockHolderUpdate(tx: Tx, lockHolderId: string, patch: Lock
     ],
   );
   return rows[0]!;
-}
-
-/** Keyset page (limit + 1 rows) of the lock holder's locks that are not offboarded. */
-export async function lockHolderLocks(
-  db: Queryable,
-  projectId: string,
-  limit: number,
-  startAfterId?: string,
-): Promise<LockRow[]> {
-  const { rows } = await db.query<LockRow>(
-    `SELECT id, name, timezone, address, created, metadata FROM locks
-      WHERE project_id = $1 AND deleted IS NULL AND ($2::uuid IS NULL OR id > $2)
-      ORDER BY id LIMIT $3`,
-    [projectId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
 }

@@ -15,14 +15,15 @@ import { conflict, found, unauthorized } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, wrap } from '../../http/schemas.ts';
+import { presentLock } from '../locks/present.ts';
+import { lockList } from '../locks/queries.ts';
 import { projectInsert } from '../projects/queries.ts';
-import { identifierOf, presentLock, presentLockHolder } from './present.ts';
+import { identifierOf, presentLockHolder } from './present.ts';
 import {
   lockHolderFindReachable,
   lockHolderIdentifierTaken,
   lockHolderListReachable,
   lockHolderLockClient,
-  lockHolderLocks,
   lockHolderUpdate,
 } from './queries.ts';
 import {
@@ -187,7 +188,8 @@ export const lockHolderOperations = [
       return listPage(
         request.query,
         'locks',
-        (limit, after) => lockHolderLocks(ctx.db, row.id, limit, after),
+        // The lock holder is a project: its locks are the project's, as the v2 API lists and shows them.
+        (limit, after) => lockList(ctx.db, row.id, limit, after),
         presentLock,
       );
     },

@@ -1,6 +1,8 @@
 // Lock queries. Every one filters on project_id (tenancy in the SQL) and hides offboarded locks
 // (`deleted IS NOT NULL`): their rows stay so that their access events keep a lock to point to.
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetListOf } from '../../db/keyset.ts';
+import type { InvalidParam } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
 import { LOCK_COLUMNS, type LockRow } from './present.ts';
 
@@ -13,15 +15,11 @@ export async function lockFindById(db: Queryable, projectId: string, lockId: str
   return rows[0];
 }
 
-export async function lockList(db: Queryable, projectId: string, limit: number, startAfterId?: string) {
-  const { rows } = await db.query<LockRow>(
-    `SELECT ${LOCK_COLUMNS} FROM locks
-      WHERE project_id = $1 AND deleted IS NULL AND ($2::uuid IS NULL OR id > $2)
-      ORDER BY id LIMIT $3`,
-    [projectId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
-}
+/** lockList(db, projectId, limit, startAfterId?): the project's live locks, keyset-paged. */
+export const lockList = keysetListOf<LockRow>({
+  select: `SELECT ${LOCK_COLUMNS} FROM locks`,
+  where: 'project_id = $1 AND deleted IS NULL',
+});
 
 /** Which of `lockIds` are live locks of the project (for batch validation). */
 export async function lockIdsExisting(db: Queryable, projectId: string, lockIds: string[], forShare = false) {
@@ -30,6 +28,33 @@ export async function lockIdsExisting(db: Queryable, projectId: string, lockIds:
     [projectId, [...new Set(lockIds)]],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Batch creation (keys, sharing rights): `<arrayName>.<i>.lockId` for each item, but the `malformed`
+ * ones (already reported), whose lock is not a live lock of the project; another project's lock is
+ * answered exactly like an unknown one. The locks found are held FOR SHARE until the transaction
+ * ends, so a lock offboarded meanwhile gets nothing new.
+ */
+export async function batchLockProblems(
+  tx: Tx,
+  projectId: string,
+  arrayName: string,
+  items: readonly { lockId: string }[],
+  malformed: ReadonlySet<number>,
+): Promise<InvalidParam[]> {
+  const wellFormed = items.filter((_, i) => !malformed.has(i));
+  const locks = await lockIdsExisting(
+    tx,
+    projectId,
+    wellFormed.map((item) => item.lockId),
+    true,
+  );
+  return items.flatMap((item, i) =>
+    !malformed.has(i) && !locks.has(item.lockId)
+      ? [{ name: `${arrayName}.${i}.lockId`, reason: 'is not a lock of this project' }]
+      : [],
+  );
 }
 
 export interface LockInput {

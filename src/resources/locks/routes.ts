@@ -1,11 +1,13 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
-import { found, invalidParam, notFound } from '../../http/errors.ts';
+import { found, invalidParam } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
+import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
+import { projectAdmin } from '../projects/auth.ts';
 import { presentLock } from './present.ts';
 import {
   lockFindById,
@@ -38,7 +40,6 @@ const adminOrInstaller: Auth = {
   scopes: ['project.admin', 'project.installer'],
   resource: 'project',
 };
-const admin: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const Lock = wrap('lock', LockSchema);
 const components = [LockSchema];
 
@@ -61,8 +62,7 @@ export const lockOperations = [
       const body = request.body;
       assertMetadataKeys(body.metadata);
       const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
-      const row = await lockInsert(ctx.db, request.params.projectId, { ...body, timezone });
-      if (!row) throw notFound('project');
+      const row = await found('project', lockInsert(ctx.db, request.params.projectId, { ...body, timezone }));
       return { lock: presentLock(row) };
     },
   }),
@@ -110,7 +110,7 @@ export const lockOperations = [
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
     summary: 'Update a lock; metadata merges and a null value deletes a pair',
-    auth: admin,
+    auth: projectAdmin,
     components,
     params: LockParams,
     body: LockPatchBody,
@@ -120,17 +120,18 @@ export const lockOperations = [
       const body = request.body;
       assertMetadataKeys(body.metadata);
       const timezone = body.timezone === undefined ? undefined : timeZoneParam(body.timezone);
-      const row = await ctx.db.transaction(async (tx) => {
-        const cur = await lockFindForUpdate(tx, projectId, lockId);
-        if (!cur) throw notFound('lock');
-        return lockUpdate(tx, projectId, lockId, {
-          name: body.name ?? cur.name,
-          timezone: timezone ?? cur.timezone,
-          address: body.address === undefined ? cur.address : body.address,
-          metadata: metadataMerge(cur.metadata, body.metadata),
-        });
-      });
-      if (!row) throw notFound('lock');
+      const row = await patchRow(
+        ctx.db,
+        'lock',
+        (tx) => lockFindForUpdate(tx, projectId, lockId),
+        (tx, cur) =>
+          lockUpdate(tx, projectId, lockId, {
+            name: body.name ?? cur.name,
+            timezone: timezone ?? cur.timezone,
+            address: body.address === undefined ? cur.address : body.address,
+            metadata: metadataMerge(cur.metadata, body.metadata),
+          }),
+      );
       return { lock: presentLock(row) };
     },
   }),
@@ -142,13 +143,15 @@ export const lockOperations = [
     tags,
     summary: 'Offboard a lock: its keys and sharing rights are revoked, its webhooks removed',
     description: 'Its access events stay readable through the access log for the retention window.',
-    auth: admin,
+    auth: projectAdmin,
     params: LockParams,
     success: { status: 204, description: 'Offboarded' },
     handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
-      const done = await ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId));
-      if (!done) throw notFound('lock');
+      await found(
+        'lock',
+        ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId)),
+      );
     },
   }),
 ];

@@ -1,5 +1,6 @@
 // Managed users: a project's record of an app user (one per project and phone number).
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetListOf } from '../../db/keyset.ts';
 import { uuidv7 } from '../../ids.ts';
 import { keyRevokeWhere } from '../keys/queries.ts';
 import { sharingRightRevokeWhere } from '../sharing-rights/queries.ts';
@@ -13,19 +14,11 @@ export async function managedUserFind(db: Queryable, projectId: string, appUserI
   return rows[0];
 }
 
-export async function managedUserList(
-  db: Queryable,
-  projectId: string,
-  limit: number,
-  startAfterId?: string,
-) {
-  const { rows } = await db.query<ManagedUserRow>(
-    `SELECT ${MANAGED_USER_COLUMNS} FROM managed_users
-      WHERE project_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
-    [projectId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
-}
+/** managedUserList(db, projectId, limit, startAfterId?): the project's managed users, keyset-paged. */
+export const managedUserList = keysetListOf<ManagedUserRow>({
+  select: `SELECT ${MANAGED_USER_COLUMNS} FROM managed_users`,
+  where: 'project_id = $1',
+});
 
 export interface ManagedUserInput {
   appUserId: string;

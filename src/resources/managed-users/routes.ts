@@ -1,10 +1,12 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
-import { conflict, found, notFound } from '../../http/errors.ts';
+import { conflict, found } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
-import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
+import { defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
+import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { ProjectParams } from '../locks/schema.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { presentManagedUser } from './present.ts';
 import {
   managedUserDelete,
@@ -24,7 +26,6 @@ import {
 
 const tags = ['managed users'];
 
-const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const components = [ManagedUserSchema];
 const One = wrap('managedUser', ManagedUserSchema);
 const base = '/v2/projects/:projectId/managed-users';
@@ -107,16 +108,17 @@ export const managedUserOperations = [
       const { projectId, appUserId } = request.params;
       const body = request.body;
       assertMetadataKeys(body.metadata);
-      const row = await ctx.db.transaction(async (tx) => {
-        const cur = await managedUserFindForUpdate(tx, projectId, appUserId);
-        if (!cur) throw notFound('managed user');
-        return managedUserUpdate(tx, projectId, appUserId, {
-          firstName: body.firstName === undefined ? cur.first_name : body.firstName,
-          lastName: body.lastName === undefined ? cur.last_name : body.lastName,
-          metadata: metadataMerge(cur.metadata, body.metadata),
-        });
-      });
-      if (!row) throw notFound('managed user');
+      const row = await patchRow(
+        ctx.db,
+        'managed user',
+        (tx) => managedUserFindForUpdate(tx, projectId, appUserId),
+        (tx, cur) =>
+          managedUserUpdate(tx, projectId, appUserId, {
+            firstName: body.firstName === undefined ? cur.first_name : body.firstName,
+            lastName: body.lastName === undefined ? cur.last_name : body.lastName,
+            metadata: metadataMerge(cur.metadata, body.metadata),
+          }),
+      );
       return { managedUser: presentManagedUser(row) };
     },
   }),
@@ -132,8 +134,10 @@ export const managedUserOperations = [
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
-      const done = await ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId));
-      if (!done) throw notFound('managed user');
+      await found(
+        'managed user',
+        ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId)),
+      );
     },
   }),
 ];

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../auth/bearer.ts';
 import { grantRemove, grantsChange, grantUpsert } from '../../auth/grants.ts';
-import { notFound } from '../../http/errors.ts';
+import { found } from '../../http/errors.ts';
 import { assertMetadataKeys } from '../../http/metadata.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
@@ -47,8 +47,7 @@ export const organizationOperations = [
       schema: wrap('organization', Type.Object({ id: Uuid, name: Type.String(), created: Timestamp })),
     },
     handler: async (request, _reply, ctx) => {
-      const o = await organizationFindById(ctx.db, request.params.organizationId);
-      if (!o) throw notFound('organization');
+      const o = await found('organization', organizationFindById(ctx.db, request.params.organizationId));
       return { organization: { ...o, created: o.created.toISOString() } };
     },
   }),
@@ -130,8 +129,7 @@ export const organizationOperations = [
       const { scope } = request.body;
       await projectOfOrganization(ctx.db, organizationId, projectId);
       const row = await grantsChange(ctx, async (tx) => {
-        const c = await clientFindById(tx, clientId);
-        if (!c) throw notFound('client');
+        const c = await found('client', clientFindById(tx, clientId));
         return { ...c, created: await grantUpsert(tx, clientId, 'project', projectId, scope) };
       });
       return {
@@ -158,8 +156,10 @@ export const organizationOperations = [
     handler: async (request, _reply, ctx) => {
       const { organizationId, projectId, clientId } = request.params;
       await projectOfOrganization(ctx.db, organizationId, projectId);
-      if (!(await grantsChange(ctx, (tx) => grantRemove(tx, clientId, projectId))))
-        throw notFound('api permission');
+      await found(
+        'api permission',
+        grantsChange(ctx, (tx) => grantRemove(tx, clientId, projectId)),
+      );
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { grantUpsert } from '../../auth/grants.ts';
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetListOf } from '../../db/keyset.ts';
 import { uuidv7 } from '../../ids.ts';
 import { PROJECT_COLUMNS, type ProjectRow } from './present.ts';
 
@@ -10,19 +11,11 @@ export async function projectFindById(db: Queryable, projectId: string): Promise
   return rows[0];
 }
 
-export async function projectListByOrganization(
-  db: Queryable,
-  organizationId: string,
-  limit: number,
-  startAfterId?: string,
-): Promise<ProjectRow[]> {
-  const { rows } = await db.query<ProjectRow>(
-    `SELECT ${PROJECT_COLUMNS} FROM projects
-      WHERE organization_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
-    [organizationId, startAfterId ?? null, limit + 1],
-  );
-  return rows;
-}
+/** projectListByOrganization(db, organizationId, limit, startAfterId?): keyset-paged. */
+export const projectListByOrganization = keysetListOf<ProjectRow>({
+  select: `SELECT ${PROJECT_COLUMNS} FROM projects`,
+  where: 'organization_id = $1',
+});
 
 export interface ProjectInput {
   name: string;

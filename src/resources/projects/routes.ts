@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { Uuid, wrap } from '../../http/schemas.ts';
+import { projectAdmin } from './auth.ts';
 import { presentProject } from './present.ts';
 import { projectFindById } from './queries.ts';
 import { ProjectSchema } from './schema.ts';
@@ -14,7 +15,7 @@ export const projectOperations = [
     path: '/v2/projects/:projectId',
     tags: ['projects'],
     summary: 'Get the project',
-    auth: { kind: 'bearer', scopes: ['project.admin'], resource: 'project' },
+    auth: projectAdmin,
     components: [ProjectSchema],
     params: Type.Object({ projectId: Uuid }),
     success: { status: 200, schema: wrap('project', Type.Ref('Project')) },

@@ -1,6 +1,7 @@
 // Sharing rights. Revoking a right revokes the keys shared under it (keys.sharing_right_id), in the
 // caller's transaction.
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { uuidv7 } from '../../ids.ts';
 import { keyRevokeWhere } from '../keys/queries.ts';
 import { SHARING_RIGHT_COLUMNS, type SharingRightRow } from './present.ts';
@@ -10,28 +11,24 @@ export interface SharingRightFilter {
   lockId?: string;
 }
 
-export async function sharingRightList(
+export function sharingRightList(
   db: Queryable,
   projectId: string,
   f: SharingRightFilter & { includeRevoked?: boolean },
   limit: number,
   startAfterId?: string,
 ) {
-  const { rows } = await db.query<SharingRightRow>(
-    `SELECT ${SHARING_RIGHT_COLUMNS} FROM sharing_rights
-      WHERE project_id = $1 AND ($2::text IS NULL OR app_user_id = $2) AND ($3::uuid IS NULL OR lock_id = $3)
-        AND ($4 OR revoked IS NULL) AND ($5::uuid IS NULL OR id > $5)
-      ORDER BY id LIMIT $6`,
-    [
-      projectId,
-      f.appUserId ?? null,
-      f.lockId ?? null,
-      f.includeRevoked ?? false,
-      startAfterId ?? null,
-      limit + 1,
-    ],
+  return keysetRows<SharingRightRow>(
+    db,
+    {
+      select: `SELECT ${SHARING_RIGHT_COLUMNS} FROM sharing_rights`,
+      where: `project_id = $1 AND ($2::text IS NULL OR app_user_id = $2) AND ($3::uuid IS NULL OR lock_id = $3)
+        AND ($4 OR revoked IS NULL)`,
+      params: [projectId, f.appUserId ?? null, f.lockId ?? null, f.includeRevoked ?? false],
+    },
+    limit,
+    startAfterId,
   );
-  return rows;
 }
 
 /** Which of the (lock, phone) pairs already hold an active right, as "lockId|appUserId". */

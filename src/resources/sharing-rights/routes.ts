@@ -1,11 +1,12 @@
 // Sharing rights, project.admin only.
 import { batchItemProblems } from '../../http/batch-validation.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list } from '../../http/schemas.ts';
 import { requireFilter } from '../keys/routes.ts';
 import { RevokedCount } from '../keys/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { presentSharingRight } from './present.ts';
 import { sharingRightList, sharingRightRevokeWhere } from './queries.ts';
 import {
@@ -18,7 +19,6 @@ import { sharingRightsCreate } from './service.ts';
 
 const tags = ['sharing rights'];
 
-const auth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 const components = [SharingRightSchema];
 const path = '/v2/projects/:projectId/sharing-rights';
 

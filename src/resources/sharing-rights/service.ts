@@ -2,7 +2,7 @@
 import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, type InvalidParam } from '../../http/errors.ts';
-import { lockIdsExisting } from '../locks/queries.ts';
+import { batchLockProblems } from '../locks/queries.ts';
 import { managedUsersEnsure } from '../managed-users/queries.ts';
 import { sharingRightInsertMany, sharingRightsActive } from './queries.ts';
 
@@ -29,21 +29,9 @@ export async function sharingRightsCreate(
       problems.push({ name: `sharingRights.${i}`, reason: `repeats sharingRights.${first}` });
     else seen.set(k, i);
   });
-  const wellFormed = items.filter((_, i) => !malformed.has(i));
   try {
     return await db.transaction(async (tx) => {
-      // FOR SHARE: a lock being offboarded meanwhile gets no new rights. Another project's lock
-      // is answered like an unknown one.
-      const locks = await lockIdsExisting(
-        tx,
-        projectId,
-        wellFormed.map((s) => s.lockId),
-        true,
-      );
-      items.forEach((s, i) => {
-        if (!malformed.has(i) && !locks.has(s.lockId))
-          problems.push({ name: `sharingRights.${i}.lockId`, reason: 'is not a lock of this project' });
-      });
+      problems.push(...(await batchLockProblems(tx, projectId, 'sharingRights', items, malformed)));
       if (problems.length) {
         problems.sort((a, b) => itemIndex(a.name) - itemIndex(b.name));
         throw badRequest('Invalid sharing rights; nothing was created', problems);

@@ -3,10 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db.ts';
 import { DELIVERIES_CHANNEL } from '../../delivery/enqueue.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, found, notFound } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { page, pageLimit } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { type AttemptRow, presentDelivery } from './present.ts';
 import {
   attemptsOf,
@@ -16,7 +17,7 @@ import {
   deliveryRequeue,
   webhookFindById,
 } from './queries.ts';
-import { webhookAuth as auth, webhookTags as tags } from './routes.ts';
+import { webhookTags as tags } from './routes.ts';
 import {
   DeliveryIdParams,
   DeliveryListQuery,
@@ -30,11 +31,8 @@ import {
 const components = [DeliverySchema];
 const DeliveryRef = Type.Ref('WebhookDelivery');
 
-async function webhookOf(db: Queryable, projectId: string, webhookId: string) {
-  const w = await webhookFindById(db, projectId, webhookId);
-  if (!w) throw notFound('webhook');
-  return w;
-}
+const webhookOf = (db: Queryable, projectId: string, webhookId: string) =>
+  found('webhook', webhookFindById(db, projectId, webhookId));
 
 export const deliveryOperations = [
   defineOperation({

@@ -1,5 +1,6 @@
 // Webhook and delivery-history SQL. Every query filters on project_id (tenancy lives in the SQL).
 import type { Queryable, Tx } from '../../db/db.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { deliveryKept } from '../../delivery/retention.ts';
 import { uuidv7 } from '../../ids.ts';
 import {
@@ -68,18 +69,21 @@ export async function webhookFindById(
   return rows[0];
 }
 
-export async function webhookList(
+export function webhookList(
   db: Queryable,
   projectId: string,
   q: { lockId?: string; limit: number; startAfterId?: string },
 ): Promise<WebhookRow[]> {
-  const { rows } = await db.query<WebhookRow>(
-    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
-      WHERE project_id = $1 AND ($2::uuid IS NULL OR lock_id = $2) AND ($3::uuid IS NULL OR id > $3)
-      ORDER BY id LIMIT $4`,
-    [projectId, q.lockId ?? null, q.startAfterId ?? null, q.limit + 1],
+  return keysetRows<WebhookRow>(
+    db,
+    {
+      select: `SELECT ${WEBHOOK_COLUMNS} FROM webhooks`,
+      where: 'project_id = $1 AND ($2::uuid IS NULL OR lock_id = $2)',
+      params: [projectId, q.lockId ?? null],
+    },
+    q.limit,
+    q.startAfterId,
   );
-  return rows;
 }
 
 /** Enabling clears the failure record, so the 5-day rule starts afresh. */
@@ -162,6 +166,9 @@ export async function deliveryFindById(
   return rows[0];
 }
 
+/** What re-queuing a delivery (retry, recover) writes: pending and due now, unfinished, held by no worker. */
+const REQUEUED = "status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL";
+
 /** Makes one delivery due now (one more attempt), unless a worker holds it right now. */
 export async function deliveryRequeue(
   tx: Tx,
@@ -171,8 +178,7 @@ export async function deliveryRequeue(
   keptDays: number,
 ): Promise<DeliveryRow | undefined> {
   const { rows } = await tx.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
-            leased_until = NULL
+    `UPDATE webhook_deliveries SET ${REQUEUED}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
         AND NOT (status = 'pending' AND leased_until > now())
       RETURNING ${DELIVERY_COLUMNS}`,
@@ -189,8 +195,7 @@ export async function deliveriesRecover(
   keptDays: number,
 ): Promise<number> {
   const r = await tx.query(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL,
-            leased_until = NULL
+    `UPDATE webhook_deliveries SET ${REQUEUED}
       WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3
         AND ${deliveryKept('$4')}`,
     [webhookId, projectId, since, keptDays],

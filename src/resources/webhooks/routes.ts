@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
 import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
-import { found, notFound } from '../../http/errors.ts';
-import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
+import { found } from '../../http/errors.ts';
+import { defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, wrap } from '../../http/schemas.ts';
+import { projectAdmin as auth } from '../projects/auth.ts';
 import { presentWebhook } from './present.ts';
 import { webhookDelete, webhookFindById, webhookList, webhookRotateSecret } from './queries.ts';
 import {
@@ -51,9 +52,7 @@ export function installTestDeliveryAgent(app: FastifyInstance, ctx: AppContext, 
   });
 }
 
-export const webhookAuth: Auth = { kind: 'bearer', scopes: ['project.admin'], resource: 'project' };
 export const webhookTags = ['webhooks'];
-const auth = webhookAuth;
 const tags = webhookTags;
 const components = [WebhookSchema];
 const WebhookRef = Type.Ref('Webhook');
@@ -163,9 +162,7 @@ export const webhookOperations = [
     params: WebhookIdParams,
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
-      if (!(await webhookDelete(ctx.db, request.params.projectId, request.params.webhookId))) {
-        throw notFound('webhook');
-      }
+      await found('webhook', webhookDelete(ctx.db, request.params.projectId, request.params.webhookId));
     },
   }),
 
@@ -181,14 +178,16 @@ export const webhookOperations = [
     success: { status: 200, schema: RotatedSecret },
     handler: async (request, _reply, ctx) => {
       const secret = webhookSecretGenerate();
-      const until = await webhookRotateSecret(
-        ctx.db,
-        request.params.projectId,
-        request.params.webhookId,
-        ctx.keyring.encrypt(secret),
-        SECRET_OVERLAP_SECONDS,
+      const until = await found(
+        'webhook',
+        webhookRotateSecret(
+          ctx.db,
+          request.params.projectId,
+          request.params.webhookId,
+          ctx.keyring.encrypt(secret),
+          SECRET_OVERLAP_SECONDS,
+        ),
       );
-      if (!until) throw notFound('webhook');
       return { secret, previousSecretExpires: until.toISOString() };
     },
   }),

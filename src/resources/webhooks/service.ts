@@ -12,7 +12,7 @@ import {
   webhookHostCheck,
   webhookUrlParse,
 } from '../../delivery/webhook-url.ts';
-import { badRequest, conflict, type InvalidParam, invalidParam, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, found, type InvalidParam, invalidParam } from '../../http/errors.ts';
 import type { WebhookRow } from './present.ts';
 import {
   lockHoldForWebhooks,
@@ -112,11 +112,12 @@ export async function webhookEnable(
   webhookId: string,
   enabled: boolean,
 ): Promise<WebhookRow> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const r = await webhookSetEnabled(tx, projectId, webhookId, enabled);
-    if (r && !enabled) await deliveriesFailPending(tx, [r.id]);
-    return r;
-  });
-  if (!row) throw notFound('webhook');
-  return row;
+  return found(
+    'webhook',
+    ctx.db.transaction(async (tx) => {
+      const r = await webhookSetEnabled(tx, projectId, webhookId, enabled);
+      if (r && !enabled) await deliveriesFailPending(tx, [r.id]);
+      return r;
+    }),
+  );
 }

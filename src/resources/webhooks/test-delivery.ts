@@ -10,7 +10,7 @@ import { accessEventBody } from '../../delivery/enqueue.ts';
 import { deliverySend } from '../../delivery/send.ts';
 import { deliveryHeaders } from '../../delivery/sign.ts';
 import { USER_AGENT } from '../../delivery/worker.ts';
-import { notFound } from '../../http/errors.ts';
+import { found } from '../../http/errors.ts';
 
 /** What a test delivery carries besides the webhook's lock: recognisably not a person. */
 export const TEST_EVENT = {
@@ -54,8 +54,7 @@ export async function webhookTestSend(
   projectId: string,
   webhookId: string,
 ): Promise<TestAttempt> {
-  const w = await testTargetFind(ctx.db, projectId, webhookId);
-  if (!w) throw notFound('webhook');
+  const w = await found('webhook', testTargetFind(ctx.db, projectId, webhookId));
   const at = new Date();
   const body = accessEventBody({
     id: randomUUID(),
