@@ -306,7 +306,8 @@ async function main(): Promise<void> {
   ];
   // BENCH_PEERS=raw,latchkey (a substring of each name to keep): fewer peers, e.g. for a profile.
   const only = process.env.BENCH_PEERS?.split(',');
-  if (only) peers.splice(0, peers.length, ...peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o))));
+  if (only)
+    peers.splice(0, peers.length, ...peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o))));
   const rates = new Map<string, number[]>(peers.map((p) => [p.name, []]));
   const loads: number[] = [];
   const rx = await startReceiverProcess();
