@@ -1,0 +1,79 @@
+// One POST of a delivery (deliverySend) against a real local receiver: what it makes of the answer.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { parseCidrList } from '../../src/delivery/address-policy.ts';
+import { createDeliveryAgent, deliverySend, RESPONSE_BODY_CAP } from '../../src/delivery/send.ts';
+
+describe('deliverySend', () => {
+  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+    '/ok': (_req, res) => res.end('ok'),
+    '/busy': (_req, res) => res.writeHead(503, { 'retry-after': '7' }).end(),
+    '/huge': (_req, res) => {
+      res.writeHead(200);
+      res.end(Buffer.alloc(RESPONSE_BODY_CAP * 16, 'x'));
+    },
+    '/silent': () => {},
+    '/dawdle': (_req, res) => {
+      res.writeHead(202);
+      res.write('x');
+    },
+  };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => routes[req.url!]!(req, res));
+  });
+  const agent = createDeliveryAgent({ allowed: parseCidrList(['127.0.0.0/8']), timeoutMs: 400 });
+  let base = '';
+  const send = (path: string) =>
+    deliverySend(agent, {
+      url: `${base}${path}`,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      timeoutMs: 400,
+    });
+
+  before(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await agent.close().catch(() => {});
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('a 2xx is a success with no error', async () => {
+    const r = await send('/ok');
+    assert.equal(r.status, 200);
+    assert.equal(r.error, undefined);
+  });
+
+  it('a 503 keeps its Retry-After', async () => {
+    const r = await send('/busy');
+    assert.deepEqual([r.status, r.error, r.retryAfter], [503, 'HTTP 503', '7']);
+  });
+
+  it('an answer with a body far over the cap is judged by its status, without reading it all', async () => {
+    const r = await send('/huge');
+    assert.deepEqual([r.status, r.error], [200, undefined]);
+  });
+
+  it('no answer within the deadline is a timeout', async () => {
+    const r = await send('/silent');
+    assert.deepEqual([r.status, r.error], [undefined, 'timeout']);
+    assert.ok(r.durationMs >= 390, String(r.durationMs));
+  });
+
+  it('a status in time with a body still trickling at the deadline counts as that status', async () => {
+    const r = await send('/dawdle');
+    assert.deepEqual([r.status, r.error], [202, undefined]);
+  });
+
+  it('a URL that cannot be parsed is an error, not a throw', async () => {
+    const r = await deliverySend(agent, { url: 'not a url', headers: {}, body: '{}', timeoutMs: 400 });
+    assert.equal(r.status, undefined);
+    assert.ok(r.error);
+  });
+});
