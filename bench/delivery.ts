@@ -17,11 +17,12 @@
 //   is created for each run and dropped after)
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { loadavg } from 'node:os';
 import { Logger, makeWorkerUtils, run, type Task } from 'graphile-worker';
 import pg from 'pg';
-import { type Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { createKeyring } from '../src/crypto/master-key.ts';
 import type { Db } from '../src/db/db.ts';
@@ -30,15 +31,16 @@ import { openPgStore } from '../src/db/pg-store.ts';
 import { openPgliteStore } from '../src/db/pglite-store.ts';
 import { parseCidrList } from '../src/delivery/address-policy.ts';
 import { DELIVERIES_CHANNEL } from '../src/delivery/enqueue.ts';
-import { createDeliveryAgent } from '../src/delivery/send.ts';
+import { createDeliveryAgent, deliverySend } from '../src/delivery/send.ts';
 import { deliveryHeaders, webhookSecretGenerate } from '../src/delivery/sign.ts';
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { createMetrics } from '../src/http/metrics.ts';
 import { uuidv7 } from '../src/ids.ts';
-import { receiverTlsOptions, sampleEventBody, testCa } from './lib.ts';
+import { cpuSeconds, receiverTlsOptions, sampleEventBody, testCa } from './lib.ts';
 
 interface Receiver {
   port: number;
+  pid: number | undefined;
   /** Resolves when `n` more requests have arrived. */
   expect(n: number): Promise<{ done: Promise<void> }>;
   close(): void;
@@ -51,6 +53,7 @@ async function startReceiverProcess(): Promise<Receiver> {
   );
   return {
     port,
+    pid: child.pid,
     async expect(n) {
       const ready = new Promise<void>((r) => child.once('message', () => r()));
       child.send({ type: 'expect', target: n });
@@ -79,7 +82,11 @@ function deliveryAgent(): Agent {
   });
 }
 
-/** One delivery's work outside any queue: sign the body, POST it, read the answer. */
+/**
+ * One delivery's work outside any queue: sign the body, POST it, read the answer, with Latchkey's
+ * own sending function (deliverySend), so that every peer does the same HTTP work and the
+ * differences are the queues'.
+ */
 function signedPost(agent: Agent, secret: string) {
   return async (url: string, msgId: string, body: string): Promise<void> => {
     const headers = deliveryHeaders({
@@ -90,20 +97,13 @@ function signedPost(agent: Agent, secret: string) {
       credentials: 'bench:secret',
       userAgent: 'Latchkey-Bench',
     });
-    const r = await request(url, {
-      method: 'POST',
-      dispatcher: agent,
-      headers,
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await r.body.dump();
-    if (r.statusCode >= 300) throw new Error(`HTTP ${r.statusCode}`);
+    const r = await deliverySend(agent, { url, headers, body, timeoutMs: TIMEOUT_MS });
+    if (r.status === undefined || r.status >= 300) throw new Error(r.error);
   };
 }
 
 /** The raw ceiling: N signed POSTs, IN_FLIGHT at a time, no queue. Deliveries per second. */
-async function rawRate(rx: Receiver): Promise<number> {
+async function rawRate(rx: Receiver, meter: Meter): Promise<number> {
   const agent = deliveryAgent();
   const post = signedPost(agent, webhookSecretGenerate());
   const body = sampleEventBody();
@@ -118,12 +118,14 @@ async function rawRate(rx: Receiver): Promise<number> {
   const { done } = await rx.expect(N);
   let next = 0;
   const started = performance.now();
+  meter.start();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < N) await post(url(next++), randomUUID(), body);
     }),
   );
   await done;
+  meter.stop();
   const rate = N / ((performance.now() - started) / 1000);
   await agent.close();
   return rate;
@@ -134,7 +136,7 @@ async function rawRate(rx: Receiver): Promise<number> {
  * Latchkey's are queued before its worker starts; done when the receiver has them all and no job
  * is left. Deliveries per second.
  */
-async function graphileRate(rx: Receiver, batched: boolean): Promise<number> {
+async function graphileRate(rx: Receiver, meter: Meter, batched: boolean): Promise<number> {
   const schema = `bench_gw_${randomBytes(4).toString('hex')}`;
   const logger = new Logger(() => () => {});
   const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger });
@@ -159,6 +161,7 @@ async function graphileRate(rx: Receiver, batched: boolean): Promise<number> {
     };
     const { done } = await rx.expect(N);
     const started = performance.now();
+    meter.start();
     const runner = await run({
       connectionString: PG_URL,
       schema,
@@ -179,6 +182,7 @@ async function graphileRate(rx: Receiver, batched: boolean): Promise<number> {
       if (Number(rows[0]!.n) === 0) break;
       await new Promise((r) => setTimeout(r, 10));
     }
+    meter.stop();
     const rate = N / ((performance.now() - started) / 1000);
     await runner.stop();
     return rate;
@@ -231,7 +235,11 @@ async function seed(db: Db, keyring: ReturnType<typeof createKeyring>, port: num
   await db.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }
 
-async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: number; seconds: number }> {
+async function runStore(
+  kind: 'pg' | 'pglite',
+  rx: Receiver,
+  meter: Meter,
+): Promise<{ rate: number; seconds: number }> {
   let db: Db;
   let cleanup = async () => {};
   if (kind === 'pg') {
@@ -266,6 +274,7 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
     },
   );
   const started = performance.now();
+  meter.start();
   await worker.start();
   await done;
   // Delivered means recorded too: wait for the last outcomes to be written.
@@ -276,6 +285,7 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
     if (rows[0]!.n >= N) break;
     await new Promise((r) => setTimeout(r, 10));
   }
+  meter.stop();
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
   const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts');
@@ -285,10 +295,32 @@ async function runStore(kind: 'pg' | 'pglite', rx: Receiver): Promise<{ rate: nu
   return { rate: N / seconds, seconds };
 }
 
+/** Marks the timed part of a run: CPU is counted between start() and stop(). */
+interface Meter {
+  start(): void;
+  stop(): void;
+}
+
+/** CPU seconds used so far by this process (the sender and its queue), the receiver and PostgreSQL. */
+function cpuNow(rx: Receiver): { sender: number; receiver: number; postgres: number } {
+  let postgres = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        postgres += cpuSeconds(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return { sender: (own.user + own.system) / 1e6, receiver: cpuSeconds(rx.pid), postgres };
+}
+
 interface Peer {
   name: string;
   /** Delivers N and answers deliveries per second. */
-  run(rx: Receiver): Promise<number>;
+  run(rx: Receiver, meter: Meter): Promise<number>;
 }
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
@@ -299,16 +331,18 @@ async function main(): Promise<void> {
     { name: 'raw signed POSTs (no queue)', run: rawRate },
     ...stores.map((kind) => ({
       name: `Latchkey (${kind === 'pg' ? 'PostgreSQL' : 'PGlite'})`,
-      run: async (rx: Receiver) => (await runStore(kind, rx)).rate,
+      run: async (rx: Receiver, m: Meter) => (await runStore(kind, rx, m)).rate,
     })),
-    { name: 'graphile-worker, batched', run: (rx: Receiver) => graphileRate(rx, true) },
-    { name: 'graphile-worker, defaults', run: (rx: Receiver) => graphileRate(rx, false) },
+    { name: 'graphile-worker, batched', run: (rx: Receiver, m: Meter) => graphileRate(rx, m, true) },
+    { name: 'graphile-worker, defaults', run: (rx: Receiver, m: Meter) => graphileRate(rx, m, false) },
   ];
   // BENCH_PEERS=raw,latchkey (a substring of each name to keep): fewer peers, e.g. for a profile.
   const only = process.env.BENCH_PEERS?.split(',');
   if (only)
     peers.splice(0, peers.length, ...peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o))));
   const rates = new Map<string, number[]>(peers.map((p) => [p.name, []]));
+  /** µs of CPU per delivery, per peer: [sender, receiver, PostgreSQL] of each round. */
+  const cpu = new Map<string, number[][]>(peers.map((p) => [p.name, []]));
   const loads: number[] = [];
   const rx = await startReceiverProcess();
   try {
@@ -317,7 +351,18 @@ async function main(): Promise<void> {
       const order = round % 2 === 1 ? peers : [...peers].reverse();
       for (const peer of order) {
         loads.push(loadavg()[0]!);
-        const rate = await peer.run(rx);
+        let before = cpuNow(rx);
+        let after = before;
+        const rate = await peer.run(rx, {
+          start: () => {
+            before = cpuNow(rx);
+          },
+          stop: () => {
+            after = cpuNow(rx);
+          },
+        });
+        const perDelivery = (k: keyof typeof before) => ((after[k] - before[k]) * 1e6) / N;
+        cpu.get(peer.name)!.push([perDelivery('sender'), perDelivery('receiver'), perDelivery('postgres')]);
         rates.get(peer.name)!.push(rate);
         console.log(`round ${round}: ${peer.name}: ${Math.round(rate)} deliveries/s`);
       }
@@ -336,6 +381,20 @@ async function main(): Promise<void> {
           range: `${Math.round(Math.min(...v))}-${Math.round(Math.max(...v))}`,
           'of raw': `${Math.round((100 * median(v)) / raw)}%`,
           'Latchkey ÷ this': (latchkey / median(v)).toFixed(2),
+        };
+      }),
+    );
+    // Where the CPU goes (whole runs, set-up included: the queue's inserts, graphile's migration).
+    console.table(
+      peers.map((p) => {
+        const rounds = cpu.get(p.name)!;
+        const col = (i: number) => Math.round(median(rounds.map((r) => r[i]!)));
+        return {
+          peer: p.name,
+          'sender + queue µs/delivery': col(0),
+          'receiver µs': col(1),
+          'PostgreSQL µs': col(2),
+          'total µs': col(0) + col(1) + col(2),
         };
       }),
     );
