@@ -6,7 +6,7 @@ import { createGuards } from './auth/guards.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { installRequestLog, loggerOptions, requestId } from './http/logging.ts';
+import { createLoggers, installRequestLog, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperations } from './http/operations.ts';
@@ -28,8 +28,9 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
+  const { logger, requestLines } = createLoggers(ctx.config.logLevel, o.logStream);
   const app = Fastify({
-    logger: loggerOptions(ctx.config.logLevel, o.logStream),
+    loggerInstance: logger,
     genReqId: requestId,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -46,7 +47,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   // text/plain parser would let a plain-text body reach validation as a string.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
-  installRequestLog(app);
+  installRequestLog(app, requestLines);
   installRequestMetrics(app, ctx.metrics);
   await installOpenApi(app);
   installTestDeliveryAgent(app, ctx, o.webhookCa);

@@ -7,7 +7,7 @@ import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
-import { loggerOptions } from './http/logging.ts';
+import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { opsOperations } from './ops/routes.ts';
@@ -77,7 +77,7 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
   const ops = Fastify({
-    logger: loggerOptions(config.logLevel),
+    loggerInstance: createLoggers(config.logLevel).logger,
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });

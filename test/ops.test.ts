@@ -117,6 +117,16 @@ describe('log hygiene', () => {
 
     const log = t.logs.join('\n');
     assert.ok(t.logs.length > 5, 'requests were logged');
+    // One line per request, each with its request id, method, URL, status and time.
+    const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    assert.ok(lines.length >= 8, `${lines.length} request lines`);
+    for (const l of lines) {
+      assert.equal(typeof l.reqId, 'string');
+      assert.ok(
+        l.reqId.length > 0 && typeof l.status === 'number' && typeof l.ms === 'number',
+        JSON.stringify(l),
+      );
+    }
     for (const s of [
       secret,
       token,
