@@ -93,6 +93,8 @@ class SignThread {
     const worker = new Worker(THREAD_SOURCE, { eval: true, name: 'latchkey-jwt-signer' });
     worker.unref();
     worker.on('message', (signatures: (string | null)[]) => {
+      // A thread given up on (lost) has had its batches signed here already.
+      if (this.worker !== worker) return;
       const batch = this.sent.shift() ?? [];
       batch.forEach((r, i) => {
         const s = signatures[i];
