@@ -11,13 +11,25 @@ import pino, { type Logger } from 'pino';
  */
 const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
 
+/** Log lines are written once this many bytes wait (about 25 request lines) ... */
+const LOG_WRITE_AT_BYTES = 4096;
+/** ... or after this long, whichever comes first. */
+const LOG_FLUSH_MS = 100;
+
 /**
- * stdout, written asynchronously: lines that arrive while a write is under way go out together in
- * the next one. pino's default writes every line synchronously, one system call each (~10 µs, 6%
- * of a token grant's time in a profile); lines still waiting are written when the process exits.
+ * stdout, written asynchronously and in batches: pino's default writes every line synchronously,
+ * one system call each (~10 µs, 6% of a token grant's time in a profile), and one asynchronous
+ * write per line still cost a thread-pool round trip each (7% in a profile). Lines wait at most
+ * LOG_FLUSH_MS; those still waiting are written when the process exits.
  */
 function stdoutDestination() {
-  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+  return pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_WRITE_AT_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+    maxLength: LOG_BUFFER_MAX_BYTES,
+  });
 }
 
 const SECRET_NAME = /secret|token|password|passwd|code|key|authorization/i;
