@@ -22,6 +22,9 @@ describe('build (npm start runs dist/main.mjs)', () => {
     // Dependencies stay external: imported from node_modules, not inlined.
     assert.match(main, /from "fastify"/);
     assert.doesNotMatch(main, /function fastify\(/);
+    // Loaded on first use (docs/performance.md, "Memory"): each store's driver, esbuild (the console).
+    assert.doesNotMatch(main, /^import .* from "(pg|@electric-sql\/pglite[^"]*|esbuild)";$/m);
+    assert.match(main, /import\("pg"\)/);
   });
 
   it("starts the bundle with npm start's V8 flags", () => {
