@@ -40,4 +40,17 @@ describe('build (npm start runs dist/main.mjs)', () => {
     );
     assert.equal(pkg.scripts.prestart, 'node scripts/build.mjs');
   });
+
+  it('npm start, npm run dev and bin/latchkey.js give node the same V8 flags', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const flags = (command: string) => command.split(/\s+/).filter((a) => a.startsWith('--'));
+    const shebang = readFileSync('bin/latchkey.js', 'utf8').split('\n')[0]!;
+    assert.match(shebang, /^#!\/usr\/bin\/env -S node /);
+    const start = flags(scripts.start!);
+    assert.ok(start.length > 0, scripts.start);
+    assert.deepEqual(flags(scripts.dev!), start);
+    assert.deepEqual(flags(shebang), start);
+  });
 });
