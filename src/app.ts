@@ -41,7 +41,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     // request.ip is the client behind the configured proxies only (LATCHKEY_TRUST_PROXY).
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Strict body validation in every plugin scope (see validation.ts for why not setValidatorCompiler).
-    schemaController: { compilersFactory: validatorCompilersFactory },
+    schemaController: { compilersFactory: validatorCompilersFactory() },
   });
   // JSON only (the token endpoints add form bodies in their own scope); Fastify's default
   // text/plain parser would let a plain-text body reach validation as a string.

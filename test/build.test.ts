@@ -22,6 +22,9 @@ describe('build (npm start runs dist/main.mjs)', () => {
     // Dependencies stay external: imported from node_modules, not inlined.
     assert.match(main, /from "fastify"/);
     assert.doesNotMatch(main, /function fastify\(/);
+    // Loaded on first use (docs/performance.md, "Memory"): each store's driver, esbuild (the console).
+    assert.doesNotMatch(main, /^import .* from "(pg|@electric-sql\/pglite[^"]*|esbuild)";$/m);
+    assert.match(main, /import\("pg"\)/);
   });
 
   it("starts the bundle with npm start's V8 flags", () => {
@@ -36,5 +39,18 @@ describe('build (npm start runs dist/main.mjs)', () => {
         .slice(1, -1),
     );
     assert.equal(pkg.scripts.prestart, 'node scripts/build.mjs');
+  });
+
+  it('npm start, npm run dev and bin/latchkey.js give node the same V8 flags', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const flags = (command: string) => command.split(/\s+/).filter((a) => a.startsWith('--'));
+    const shebang = readFileSync('bin/latchkey.js', 'utf8').split('\n')[0]!;
+    assert.match(shebang, /^#!\/usr\/bin\/env -S node /);
+    const start = flags(scripts.start!);
+    assert.ok(start.length > 0, scripts.start);
+    assert.deepEqual(flags(scripts.dev!), start);
+    assert.deepEqual(flags(shebang), start);
   });
 });

@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { ROOT } from '../root.ts';
 
 export interface Asset {
@@ -29,6 +28,8 @@ const TYPES: Record<string, string> = {
 };
 
 export async function buildConsole(): Promise<ConsoleBundle> {
+  // esbuild's API too is loaded on first use, not at the top of the module.
+  const { build } = await import('esbuild');
   const r = await build({
     entryPoints: { console: join(ROOT, 'console', 'src', 'main.tsx') },
     bundle: true,

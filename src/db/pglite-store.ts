@@ -6,8 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PGlite } from '@electric-sql/pglite';
+import type { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { Db, QueryResult, Tx } from './db.ts';
 import { translateStoreError } from './errors.ts';
 import { acquireDataDirLock } from './lock-file.ts';
@@ -53,30 +53,33 @@ interface EmscriptenNodeFs {
   };
 }
 
+type ModuleOptions = Parameters<NodeFS['init']>[1];
+
 /**
  * PGlite's file system on Node creates files with mode 0777 and then chmods them to what the
  * database asked for, mostly 0666; a chmod ignores the umask, so most of the store's files came out
  * world-readable and writable. This file system passes every mode the database sets through
  * ownerOnly() first: files 0600, directories 0700 (which PostgreSQL itself accepts for a data
- * directory).
+ * directory). A function of the NodeFS class because PGlite is loaded only when a store is opened.
  */
-type ModuleOptions = Parameters<NodeFS['init']>[1];
-
-class OwnerOnlyNodeFS extends NodeFS {
-  override async init(pg: PGlite, opts: ModuleOptions) {
-    const r = await super.init(pg, opts);
-    const preRun = [
-      ...((r.emscriptenOpts.preRun as unknown[] | undefined) ?? []),
-      (mod: { NODEFS: EmscriptenNodeFs }) => {
-        const ops = mod.NODEFS.node_ops;
-        const { mknod, setattr } = ops;
-        ops.mknod = (parent, name, mode, dev) => mknod(parent, name, ownerOnly(mode), dev);
-        ops.setattr = (node, attr) =>
-          setattr(node, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
-      },
-    ];
-    return { emscriptenOpts: { ...r.emscriptenOpts, preRun } as ModuleOptions };
+function ownerOnlyNodeFS(Base: typeof NodeFS, dataDir: string): NodeFS {
+  class OwnerOnlyNodeFS extends Base {
+    override async init(pg: PGlite, opts: ModuleOptions) {
+      const r = await super.init(pg, opts);
+      const preRun = [
+        ...((r.emscriptenOpts.preRun as unknown[] | undefined) ?? []),
+        (mod: { NODEFS: EmscriptenNodeFs }) => {
+          const ops = mod.NODEFS.node_ops;
+          const { mknod, setattr } = ops;
+          ops.mknod = (parent, name, mode, dev) => mknod(parent, name, ownerOnly(mode), dev);
+          ops.setattr = (node, attr) =>
+            setattr(node, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
+        },
+      ];
+      return { emscriptenOpts: { ...r.emscriptenOpts, preRun } as ModuleOptions };
+    }
   }
+  return new OwnerOnlyNodeFS(dataDir);
 }
 
 /** Tightens a data directory an older version left with looser modes (once, at open). */
@@ -103,9 +106,14 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
   try {
     if (o.dataDir && !o.loadDataDir && !isInitialized(o.dataDir)) await initdbInChild(o.dataDir);
     if (o.dataDir) tightenTree(o.dataDir);
+    // Loaded here rather than at the top: a process on PostgreSQL never loads PGlite.
+    const [{ PGlite }, { NodeFS }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/nodefs'),
+    ]);
     pglite = await PGlite.create({
       postgresqlconf: PGLITE_SETTINGS,
-      ...(o.dataDir ? { fs: new OwnerOnlyNodeFS(o.dataDir) } : {}),
+      ...(o.dataDir ? { fs: ownerOnlyNodeFS(NodeFS, o.dataDir) } : {}),
       loadDataDir: o.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v) },
     });

@@ -107,17 +107,34 @@ export function buildValidatorCompiler(externalSchemas: Record<string, unknown> 
 }
 
 /**
- * For Fastify's `schemaController` server option. Not app.setValidatorCompiler(): a plugin scope
- * created before a later root addSchema() rebuilds its compiler from the server's compilersFactory,
- * which is Fastify's default Ajv (removeAdditional, coercion) unless set here. That silently
- * turned off strict validation for the whole admin API (found by the fuzzer: a NUL byte in an
- * organization name reached the store and answered 500; unknown fields were dropped, not refused).
+ * For Fastify's `schemaController` server option, one per Fastify instance. Not
+ * app.setValidatorCompiler(): a plugin scope created before a later root addSchema() rebuilds its
+ * compiler from the server's compilersFactory, which is Fastify's default Ajv (removeAdditional,
+ * coercion) unless set here. That silently turned off strict validation for the whole admin API
+ * (found by the fuzzer: a NUL byte in an organization name reached the store and answered 500;
+ * unknown fields were dropped, not refused).
+ *
+ * Compilers are pooled by their external schemas, as Fastify's own compiler is: once a scope has
+ * had addSchema() called, Fastify asks for a compiler again for every route it registers there.
+ * Without the pool every route got two Ajv instances of its own, each compiling the formats and
+ * every component schema again: 172 of them, 6 MB of the 30 MB heap after start-up
+ * (docs/performance.md, "Memory").
  */
-export const validatorCompilersFactory = {
-  // Fastify's declared factory type is Ajv's own compile signature; the runtime contract is the
-  // route-schema compiler built here.
-  buildValidator: ((externalSchemas: Record<string, unknown>) =>
-    buildValidatorCompiler(externalSchemas)) as unknown as NonNullable<
-    NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
-  >['buildValidator'],
-};
+export function validatorCompilersFactory() {
+  const pool = new Map<string, ValidatorCompiler>();
+  return {
+    // Fastify's declared factory type is Ajv's own compile signature; the runtime contract is the
+    // route-schema compiler built here.
+    buildValidator: ((externalSchemas: Record<string, unknown>) => {
+      const key = JSON.stringify(externalSchemas);
+      let compiler = pool.get(key);
+      if (!compiler) {
+        compiler = buildValidatorCompiler(externalSchemas);
+        pool.set(key, compiler);
+      }
+      return compiler;
+    }) as unknown as NonNullable<
+      NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+    >['buildValidator'],
+  };
+}
