@@ -4,6 +4,7 @@
 // only ES256, only `typ: at+jwt`, a `kid` that must be one of ours, strict base64url; everything
 // else is refused. Tests cross-check against jose and openid-client.
 import { type KeyObject, verify } from 'node:crypto';
+import { memoized } from '../memo.ts';
 import { signOnThread } from './sign-thread.ts';
 
 export interface AccessTokenClaims {
@@ -27,17 +28,7 @@ function b64json(v: unknown): string {
 }
 
 /** The encoded protected header of each kid (one or two sign at a time: a rotation's overlap). */
-const encodedHeaders = new Map<string, string>();
-
-function encodedHeader(kid: string): string {
-  let h = encodedHeaders.get(kid);
-  if (h === undefined) {
-    if (encodedHeaders.size >= 16) encodedHeaders.clear();
-    h = b64json({ alg: 'ES256', typ: 'at+jwt', kid });
-    encodedHeaders.set(kid, h);
-  }
-  return h;
-}
+const encodedHeader = memoized(16, (kid) => b64json({ alg: 'ES256', typ: 'at+jwt', kid }));
 
 export async function signJwt(claims: AccessTokenClaims, kid: string, key: KeyObject): Promise<string> {
   const input = `${encodedHeader(kid)}.${b64json(claims)}`;

@@ -6,6 +6,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { Agent, buildConnector } from 'undici';
+import { memoized } from '../memo.ts';
 import { type Cidr, isBlockedAddress } from './address-policy.ts';
 
 export const RESPONSE_BODY_CAP = 64 * 1024;
@@ -95,19 +96,10 @@ export interface SendResult {
 class Cutoff extends Error {}
 
 /** Origin and path of each webhook URL sent to lately (a URL is parsed once, not per attempt). */
-const targets = new Map<string, { origin: string; path: string }>();
-const TARGETS_KEPT = 10_000;
-
-function targetOf(url: string): { origin: string; path: string } {
-  let t = targets.get(url);
-  if (!t) {
-    const u = new URL(url);
-    t = { origin: u.origin, path: `${u.pathname}${u.search}` };
-    if (targets.size >= TARGETS_KEPT) targets.clear();
-    targets.set(url, t);
-  }
-  return t;
-}
+const targetOf = memoized(10_000, (url): { origin: string; path: string } => {
+  const u = new URL(url);
+  return { origin: u.origin, path: `${u.pathname}${u.search}` };
+});
 
 /**
  * One POST on the agent's dispatcher API, the answer read as it streams past (status, Retry-After,

@@ -9,6 +9,7 @@
 // attacker must keep 100,000 other keys busier than a victim's to reset the victim's bucket.
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { memoized } from '../memo.ts';
 
 interface Bucket {
   tokens: number;
@@ -105,24 +106,11 @@ function storedKey(key: string): string {
  * The key of a source address for per-address limits: an IPv4 address as itself (also when it
  * arrives IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64 prefix, because one host or
  * customer line usually holds a whole /64 and could otherwise take a fresh bucket per address.
+ * Remembered for the addresses seen lately: parsing an address (ipaddr.js) cost ~2% of a token
+ * grant, twice per grant (the per-address limit and the failed-authentication key), for the few
+ * addresses a server's clients come from.
  */
-export function addressKey(ip: string): string {
-  let key = addressKeys.get(ip);
-  if (key === undefined) {
-    key = addressKeyOf(ip);
-    if (addressKeys.size >= ADDRESS_KEYS_KEPT) addressKeys.clear();
-    addressKeys.set(ip, key);
-  }
-  return key;
-}
-
-/**
- * Keys of the addresses seen lately: parsing an address (ipaddr.js) cost ~2% of a token grant,
- * twice per grant (the per-address limit and the failed-authentication key), for the few
- * addresses a server's clients come from. Forgotten all at once when full.
- */
-const addressKeys = new Map<string, string>();
-const ADDRESS_KEYS_KEPT = 10_000;
+export const addressKey = memoized(10_000, addressKeyOf);
 
 function addressKeyOf(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip.slice(0, MAX_KEY_LENGTH);
