@@ -6,13 +6,28 @@ import { after, before, describe, it } from 'node:test';
 import { parseCidrList } from '../../src/delivery/address-policy.ts';
 import { createDeliveryAgent, deliverySend, RESPONSE_BODY_CAP } from '../../src/delivery/send.ts';
 
+const HUGE_MAX = 1024 * 1024 * 1024;
+
 describe('deliverySend', () => {
+  const huge = { written: 0, cut: Promise.resolve(false) };
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/ok': (_req, res) => res.end('ok'),
     '/busy': (_req, res) => res.writeHead(503, { 'retry-after': '7' }).end(),
+    // A body of up to 1 GiB, written as fast as the client reads it: how much went out, and
+    // whether the client hung up before the end.
     '/huge': (_req, res) => {
       res.writeHead(200);
-      res.end(Buffer.alloc(RESPONSE_BODY_CAP * 16, 'x'));
+      const chunk = Buffer.alloc(RESPONSE_BODY_CAP, 'x');
+      huge.written = 0;
+      huge.cut = new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
+      const pump = () => {
+        while (huge.written < HUGE_MAX && !res.destroyed) {
+          huge.written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      pump();
     },
     '/silent': () => {},
     '/dawdle': (_req, res) => {
@@ -58,6 +73,10 @@ describe('deliverySend', () => {
   it('an answer with a body far over the cap is judged by its status, without reading it all', async () => {
     const r = await send('/huge');
     assert.deepEqual([r.status, r.error], [200, undefined]);
+    // The connection was dropped past the cap: the receiver never got to the end of its body
+    // (what it wrote beyond the cap sat in socket buffers, a few MiB at most, never 1 GiB).
+    assert.equal(await huge.cut, true);
+    assert.ok(huge.written < HUGE_MAX / 8, `${huge.written} bytes written`);
   });
 
   it('no answer within the deadline is a timeout', async () => {
