@@ -100,24 +100,26 @@ describe('webhook slots', () => {
     assert.equal(slots.sharedRoom, 10);
   });
 
-  it('a webhook that answered fast lately keeps its whole room while holding nothing, for a second', () => {
+  /** Slots where webhook 'a' sent one delivery, answered after `ms` at 10 s, and holds nothing now. */
+  function afterOneAnswer(ms: number): WebhookSlots {
     const slots = new WebhookSlots(options);
     slots.hold(delivery('a'));
     const s = slots.take('a', 0).send[0]!;
-    slots.answered('a', 5, 10_000);
+    slots.answered('a', ms, 10_000);
     slots.finished(s);
     assert.equal(slots.stateOf('a'), undefined);
+    return slots;
+  }
+
+  it('a webhook that answered fast lately keeps its whole room while holding nothing, for a second', () => {
+    const slots = afterOneAnswer(5);
     // perWebhook 2 + claimAhead 1: what a FAST webhook may hold.
     assert.equal(slots.room(10_500).get('a'), 3);
     assert.equal(slots.room(11_000).has('a'), false);
   });
 
   it('a slow answer does not keep a room for a webhook holding nothing', () => {
-    const slots = new WebhookSlots(options);
-    slots.hold(delivery('a'));
-    const s = slots.take('a', 0).send[0]!;
-    slots.answered('a', 5_000, 10_000);
-    slots.finished(s);
+    const slots = afterOneAnswer(5_000);
     assert.equal(slots.room(10_001).has('a'), false);
   });
 
