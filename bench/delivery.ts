@@ -117,7 +117,6 @@ async function rawRate(rx: Receiver, meter: Meter): Promise<number> {
   );
   const { done } = await rx.expect(N);
   let next = 0;
-  const started = performance.now();
   meter.start();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
@@ -125,8 +124,7 @@ async function rawRate(rx: Receiver, meter: Meter): Promise<number> {
     }),
   );
   await done;
-  meter.stop();
-  const rate = N / ((performance.now() - started) / 1000);
+  const rate = N / meter.stop();
   await agent.close();
   return rate;
 }
@@ -160,7 +158,6 @@ async function graphileRate(rx: Receiver, meter: Meter, batched: boolean): Promi
       await post(p.url, p.id, p.body);
     };
     const { done } = await rx.expect(N);
-    const started = performance.now();
     meter.start();
     const runner = await run({
       connectionString: PG_URL,
@@ -182,8 +179,7 @@ async function graphileRate(rx: Receiver, meter: Meter, batched: boolean): Promi
       if (Number(rows[0]!.n) === 0) break;
       await new Promise((r) => setTimeout(r, 10));
     }
-    meter.stop();
-    const rate = N / ((performance.now() - started) / 1000);
+    const rate = N / meter.stop();
     await runner.stop();
     return rate;
   } finally {
@@ -273,7 +269,6 @@ async function runStore(
       batchSize: 200,
     },
   );
-  const started = performance.now();
   meter.start();
   await worker.start();
   await done;
@@ -285,8 +280,7 @@ async function runStore(
     if (rows[0]!.n >= N) break;
     await new Promise((r) => setTimeout(r, 10));
   }
-  meter.stop();
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = meter.stop();
   await worker.stop();
   const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts');
   if (rows[0]!.n !== N) throw new Error(`expected ${N} attempts, found ${rows[0]!.n}`);
@@ -295,10 +289,11 @@ async function runStore(
   return { rate: N / seconds, seconds };
 }
 
-/** Marks the timed part of a run: CPU is counted between start() and stop(). */
+/** Marks the timed part of a run: its time and the CPU spent between start() and stop(). */
 interface Meter {
   start(): void;
-  stop(): void;
+  /** Seconds since start(). */
+  stop(): number;
 }
 
 /** CPU seconds used so far by this process (the sender and its queue), the receiver and PostgreSQL. */
@@ -339,7 +334,11 @@ async function main(): Promise<void> {
   // BENCH_PEERS=raw,latchkey (a substring of each name to keep): fewer peers, e.g. for a profile.
   const only = process.env.BENCH_PEERS?.split(',');
   if (only)
-    peers.splice(0, peers.length, ...peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o))));
+    peers.splice(
+      0,
+      peers.length,
+      ...peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o.toLowerCase()))),
+    );
   const rates = new Map<string, number[]>(peers.map((p) => [p.name, []]));
   /** µs of CPU per delivery, per peer: [sender, receiver, PostgreSQL] of each round. */
   const cpu = new Map<string, number[][]>(peers.map((p) => [p.name, []]));
@@ -353,12 +352,15 @@ async function main(): Promise<void> {
         loads.push(loadavg()[0]!);
         let before = cpuNow(rx);
         let after = before;
+        let started = performance.now();
         const rate = await peer.run(rx, {
           start: () => {
             before = cpuNow(rx);
+            started = performance.now();
           },
           stop: () => {
             after = cpuNow(rx);
+            return (performance.now() - started) / 1000;
           },
         });
         const perDelivery = (k: keyof typeof before) => ((after[k] - before[k]) * 1e6) / N;
@@ -384,7 +386,7 @@ async function main(): Promise<void> {
         };
       }),
     );
-    // Where the CPU goes (whole runs, set-up included: the queue's inserts, graphile's migration).
+    // Where the CPU goes during the timed part of each run (set-up such as seeding the queue is not counted).
     console.table(
       peers.map((p) => {
         const rounds = cpu.get(p.name)!;
