@@ -201,6 +201,8 @@ describe('console in a real browser', () => {
     const tail = watch(await tailContext.newPage());
     await integratorLogin(tail, clientId, clientSecret);
     await tail.goto(`${projectUrl}/log`);
+    // The filters are laid out once the locks have arrived.
+    await tail.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
     await tail.getByLabel('Live tail').check();
     await tail.getByText('Live: new events appear at the top').waitFor();
 
