@@ -6,7 +6,7 @@ import { createGuards } from './auth/guards.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { createLoggers, installRequestLog, requestId } from './http/logging.ts';
+import { createLoggers, installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperations } from './http/operations.ts';
@@ -28,10 +28,11 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
-  const { logger, requestLines } = createLoggers(ctx.config.logLevel, o.logStream);
+  const { logger, requestLine } = createLoggers(ctx.config.logLevel, o.logStream);
   const app = Fastify({
     loggerInstance: logger,
     genReqId: requestId,
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     ...requestTimeoutOptions(ctx.config.requestTimeoutMs),
@@ -47,7 +48,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   // text/plain parser would let a plain-text body reach validation as a string.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
-  installRequestLog(app, requestLines);
+  installRequestLog(app, requestLine);
   installRequestMetrics(app, ctx.metrics);
   await installOpenApi(app);
   installTestDeliveryAgent(app, ctx, o.webhookCa);

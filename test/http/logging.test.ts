@@ -1,0 +1,90 @@
+// request.log: made on first use (lazyChildLogger), yet every line it writes carries the request id
+// and goes through redaction, like Fastify's own per-request child.
+import assert from 'node:assert/strict';
+import { hostname } from 'node:os';
+import { Writable } from 'node:stream';
+import { test } from 'node:test';
+import Fastify from 'fastify';
+import { createLoggers, installRequestLog, lazyChildLogger, requestId } from '../../src/http/logging.ts';
+
+test("a request's logger writes with the request id, redacted, also through its children", async () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  const app = Fastify({
+    loggerInstance: createLoggers('info', stream).logger,
+    genReqId: requestId,
+    childLoggerFactory: lazyChildLogger,
+    disableRequestLogging: true,
+  });
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/talk', async (request) => {
+    assert.equal(request.log.level, 'info');
+    request.log.debug('below the level');
+    request.log.info({ body: { client_secret: 'lk_secret_hidden' } }, 'hello');
+    request.log.child({ part: 'inner' }).warn('nested');
+    return { ok: true };
+  });
+  await app.inject({ url: '/quiet', headers: { 'x-request-id': 'req-quiet' } });
+  assert.equal(lines.length, 0, 'a request that logs nothing writes nothing');
+  await app.inject({ url: '/talk', headers: { 'x-request-id': 'req-talk' } });
+  await app.close();
+  assert.deepEqual(
+    lines.map((l) => [l.msg, l.reqId, (l.body as { client_secret?: string })?.client_secret, l.part]),
+    [
+      ['hello', 'req-talk', '****', undefined],
+      ['nested', 'req-talk', undefined, 'inner'],
+    ],
+  );
+});
+
+test('the request line is a pino line: its fields, with secrets in the query masked; none above info', async () => {
+  const run = async (level: string) => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        cb();
+      },
+    });
+    const app = Fastify({ genReqId: requestId, disableRequestLogging: true });
+    installRequestLog(app, createLoggers(level, stream).requestLine);
+    app.get('/*', async () => ({ ok: true }));
+    await app.inject({
+      url: '/a%22b?client_secret=lk_secret_x&q=%0A',
+      headers: { 'x-request-id': 'req-"1"' },
+    });
+    await app.close();
+    return lines;
+  };
+  const [line, ...more] = await run('info');
+  assert.equal(more.length, 0);
+  const l = JSON.parse(line!);
+  assert.deepEqual(Object.keys(l), [
+    'level',
+    'time',
+    'pid',
+    'hostname',
+    'reqId',
+    'method',
+    'url',
+    'status',
+    'ms',
+    'msg',
+  ]);
+  assert.equal(l.level, 30);
+  assert.ok(Math.abs(l.time - Date.now()) < 60_000);
+  assert.deepEqual([l.pid, l.hostname], [process.pid, hostname()]);
+  // 'req-"1"' is no valid request id: a fresh one is made.
+  assert.match(l.reqId, /^[0-9a-f-]{36}$/);
+  assert.deepEqual(
+    [l.method, l.url, l.status, l.msg],
+    ['GET', '/a%22b?client_secret=****&q=%0A', 200, 'request'],
+  );
+  assert.equal(typeof l.ms, 'number');
+  assert.deepEqual(await run('warn'), []);
+});
