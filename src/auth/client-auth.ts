@@ -40,16 +40,23 @@ export function stringParam(body: TokenParams, name: string): string | undefined
   return v;
 }
 
+const TOKEN_PARAM_LIMITS = Object.entries(TOKEN_PARAM_MAX_LENGTH);
+
 /** Refuses over-long values of the parameters the token endpoints read, before anything else. */
 function checkParamLengths(body: TokenParams): void {
-  for (const [name, max] of Object.entries(TOKEN_PARAM_MAX_LENGTH)) {
+  for (const [name, max] of TOKEN_PARAM_LIMITS) {
     const v = body[name];
-    const values = Array.isArray(v) ? v : [v];
-    if (values.length > 20) throw new OAuthError('invalid_request', `${name} may hold at most 20 values`);
-    if (values.some((x) => typeof x === 'string' && x.length > max))
-      throw new OAuthError('invalid_request', `${name} must be at most ${max} characters`);
+    if (typeof v === 'string') {
+      if (v.length > max) throw tooLong(name, max);
+    } else if (Array.isArray(v)) {
+      if (v.length > 20) throw new OAuthError('invalid_request', `${name} may hold at most 20 values`);
+      if (v.some((x) => typeof x === 'string' && x.length > max)) throw tooLong(name, max);
+    }
   }
 }
+
+const tooLong = (name: string, max: number) =>
+  new OAuthError('invalid_request', `${name} must be at most ${max} characters`);
 
 /**
  * True when `id` could be a client id: a UUID (any case). Anything else cannot authenticate, so it

@@ -73,12 +73,13 @@ export async function clientCredentialsGrant(
   }
   const organizationId = scope === 'organization.admin' ? resourceId! : row.projectOrganizationId!;
   const projectId = scope === 'organization.admin' ? undefined : resourceId!;
-  const issued = await issueAccessToken(ctx, client.id, scope, {
+  const claims: Record<string, unknown> = {
     client_id: client.id,
     client_gen: client.generation,
     organization_id: organizationId,
-    ...(projectId ? { project_id: projectId } : {}),
-  });
+  };
+  if (projectId) claims.project_id = projectId;
+  const { accessToken, expiresIn } = await issueAccessToken(ctx, client.id, scope, claims);
   ctx.metrics.tokensIssued.inc({ endpoint: 'v2', scope });
-  return { ...issued, scope: scope as V2Scope, organizationId, projectId, client };
+  return { accessToken, expiresIn, scope: scope as V2Scope, organizationId, projectId, client };
 }

@@ -46,7 +46,7 @@ export async function tokenEndpointAnswer<R extends IssuedToken>(
 ) {
   const r = await grant(ctx, request.headers.authorization, tokenParams(request), request.ip);
   reply.headers(NO_STORE);
-  return { ...tokenAnswer(r), ...more(r) };
+  return Object.assign(tokenAnswer(r), more(r));
 }
 
 /** The two token endpoints differ only in `scope`: an array on /v2/auth/token/, a string on /oauth2/token. */
@@ -63,11 +63,12 @@ function tokenEndpoint(operationId: string, path: string, summary: string, scope
     body: TokenRequestSchema,
     success: { status: 200, schema: tokenResponseSchema(scopeAsArray) },
     handler: (request, reply, ctx) =>
-      tokenEndpointAnswer(request, reply, ctx, clientCredentialsGrant, (r) => ({
-        scope: scopeAsArray ? [r.scope] : r.scope,
-        organization_id: r.organizationId,
-        ...(r.projectId ? { project_id: r.projectId } : {}),
-      })),
+      tokenEndpointAnswer(request, reply, ctx, clientCredentialsGrant, (r) => {
+        const scope = scopeAsArray ? [r.scope] : r.scope;
+        return r.projectId
+          ? { scope, organization_id: r.organizationId, project_id: r.projectId }
+          : { scope, organization_id: r.organizationId };
+      }),
   });
 }
 
