@@ -110,7 +110,7 @@ export function extractClientCredentials(
 export function canonicalCredentials(creds: ClientCredentials): ClientCredentials {
   if (!isClientIdShape(creds.clientId) || creds.clientSecret.length > CLIENT_CREDENTIAL_MAX_LENGTH)
     throw invalidClient(creds.method);
-  return { ...creds, clientId: creds.clientId.toLowerCase() };
+  return { clientId: creds.clientId.toLowerCase(), clientSecret: creds.clientSecret, method: creds.method };
 }
 
 export function invalidClient(method: ClientCredentials['method']): OAuthError {

@@ -120,7 +120,11 @@ export function deliverySend(agent: Agent, input: SendInput): Promise<SendResult
       if (!timer) return;
       clearTimeout(timer);
       timer = undefined;
-      const result: SendResult = { ...r, durationMs: Math.round(performance.now() - started) };
+      const result: SendResult = {
+        status: r.status,
+        error: r.error,
+        durationMs: Math.round(performance.now() - started),
+      };
       if (r.status !== undefined && r.status >= 300)
         result.error = r.status < 400 ? `redirect (${r.status}) not followed` : `HTTP ${r.status}`;
       if (retryAfter !== undefined) result.retryAfter = retryAfter;
@@ -140,7 +144,7 @@ export function deliverySend(agent: Agent, input: SendInput): Promise<SendResult
       return;
     }
     agent.dispatch(
-      { ...target, method: 'POST', headers: input.headers, body: input.body },
+      { origin: target.origin, path: target.path, method: 'POST', headers: input.headers, body: input.body },
       {
         onRequestStart(c) {
           controller = c;

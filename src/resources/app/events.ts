@@ -49,7 +49,12 @@ export async function eventsIngest(
 ): Promise<EventResult[]> {
   const created = parseCreated(uploaded);
   // UUIDs compare case-insensitively; PostgreSQL returns them lower-case.
-  const events = uploaded.map((e) => ({ ...e, id: e.id.toLowerCase(), keyId: e.keyId.toLowerCase() }));
+  const events = uploaded.map((e) => ({
+    id: e.id.toLowerCase(),
+    keyId: e.keyId.toLowerCase(),
+    action: e.action,
+    created: e.created,
+  }));
   const retentionDays = ctx.config.accessLogRetentionDays;
 
   const { results, accepted } = await ctx.db.transaction(async (tx) => {
