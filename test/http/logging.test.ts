@@ -15,8 +15,16 @@ test("a request's logger writes with the request id, redacted, also through its 
       cb();
     },
   });
+  const { logger } = createLoggers('info', stream);
+  // Loggers made by child(), counted (pino's children inherit the counting method).
+  let children = 0;
+  const child = logger.child;
+  logger.child = function (this: typeof logger, ...a: Parameters<typeof child>) {
+    children++;
+    return child.apply(this, a);
+  };
   const app = Fastify({
-    loggerInstance: createLoggers('info', stream).logger,
+    loggerInstance: logger,
     genReqId: requestId,
     childLoggerFactory: lazyChildLogger,
     disableRequestLogging: true,
@@ -29,9 +37,13 @@ test("a request's logger writes with the request id, redacted, also through its 
     request.log.child({ part: 'inner' }).warn('nested');
     return { ok: true };
   });
+  await app.ready();
+  const atStart = children; // Fastify's own, made while it starts
   await app.inject({ url: '/quiet', headers: { 'x-request-id': 'req-quiet' } });
   assert.equal(lines.length, 0, 'a request that logs nothing writes nothing');
+  assert.equal(children - atStart, 0, 'nor makes a logger');
   await app.inject({ url: '/talk', headers: { 'x-request-id': 'req-talk' } });
+  assert.equal(children - atStart, 2, "the request's logger, and the child made from it");
   await app.close();
   assert.deepEqual(
     lines.map((l) => [l.msg, l.reqId, (l.body as { client_secret?: string })?.client_secret, l.part]),
