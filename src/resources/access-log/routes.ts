@@ -125,7 +125,7 @@ export const accessLogOperations = [
     success: { status: 200, schema: AccessLogResponse },
     handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
-      const page = await read(ctx, projectId, Object.assign({}, request.query, { lockId }));
+      const page = await read(ctx, projectId, { ...request.query, lockId });
       // Locks are never deleted and an event carries its lock's project, so a non-empty page
       // proves the lock is this project's; only an empty one needs the lookup (404 vs empty list).
       if (page.accessEvents.length === 0 && !(await lockExistsInProject(ctx.db, projectId, lockId)))
