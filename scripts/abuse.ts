@@ -1,6 +1,7 @@
 // Abuse scripts of the outside review, pointed at a running server (any version), with numbers:
 //   node --import tsx scripts/abuse.ts junk-ids   flood a token endpoint with distinct huge client_ids
 //   node --import tsx scripts/abuse.ts lockout    an attacker's wrong secrets, then the real client
+//   node --import tsx scripts/abuse.ts deep-json  deeply nested JSON bodies, and /healthz meanwhile
 // Environment:
 //   ABUSE_URL          server base URL (default http://127.0.0.1:8080)
 //   ABUSE_PID          the server's process id: its RSS is read from /proc (else from /metrics)
@@ -11,6 +12,9 @@
 //             ABUSE_FAILURES (620) wrong secrets for a fresh client from 127.0.0.2, one more with
 //             the id in upper case, then the client's own request from 127.0.0.3 (loopback servers
 //             only); each of the three token endpoints in turn.
+//   deep-json: ABUSE_CONCURRENCY (4) senders of 500,000 nested `[` (about 1 MB, no credential) to
+//             ABUSE_ENDPOINT (/v2/auth/token/) for ABUSE_SECONDS (10), after as long a quiet phase;
+//             /healthz is asked every 50 ms throughout (latency p50/p99, quiet and flooded).
 // Prints one JSON line per sample and a summary line.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
@@ -223,10 +227,69 @@ async function lockout(): Promise<void> {
   console.log(JSON.stringify({ summary: 'lockout', failures, results }));
 }
 
+async function deepJson(): Promise<void> {
+  const concurrency = Number(process.env.ABUSE_CONCURRENCY ?? 4);
+  const endpoint = process.env.ABUSE_ENDPOINT ?? '/v2/auth/token/';
+  const seconds = Number(process.env.ABUSE_SECONDS ?? 10);
+  const body = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+  const percentiles = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const at = (p: number) => Math.round((s[Math.floor(s.length * p)] ?? 0) * 10) / 10;
+    return { samples: s.length, p50: at(0.5), p99: at(0.99) };
+  };
+  const probe = async (ms: number) => {
+    const out: number[] = [];
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const r = await request(`${BASE}/healthz`);
+      await r.body.dump();
+      out.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return out;
+  };
+  const quiet = await probe(seconds * 1000);
+  let flooding = true;
+  const statuses: Record<string, number> = {};
+  const sent: number[] = [];
+  const senders = Array.from({ length: concurrency }, async () => {
+    while (flooding) {
+      const t0 = performance.now();
+      try {
+        const r = await request(`${BASE}${endpoint}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        await r.body.dump();
+        statuses[r.statusCode] = (statuses[r.statusCode] ?? 0) + 1;
+        sent.push(performance.now() - t0);
+      } catch {
+        statuses.error = (statuses.error ?? 0) + 1;
+      }
+    }
+  });
+  const flooded = await probe(seconds * 1000);
+  flooding = false;
+  await Promise.all(senders);
+  console.log(
+    JSON.stringify({
+      summary: 'deep-json',
+      endpoint,
+      concurrency,
+      statuses,
+      deepRequestMs: percentiles(sent),
+      healthzMs: { quiet: percentiles(quiet), flooded: percentiles(flooded) },
+    }),
+  );
+}
+
 const mode = process.argv[2];
 if (mode === 'junk-ids') await junkIds();
 else if (mode === 'lockout') await lockout();
+else if (mode === 'deep-json') await deepJson();
 else {
-  console.error('usage: node --import tsx scripts/abuse.ts junk-ids|lockout');
+  console.error('usage: node --import tsx scripts/abuse.ts junk-ids|lockout|deep-json');
   process.exit(2);
 }

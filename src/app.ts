@@ -6,6 +6,7 @@ import { createGuards } from './auth/guards.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
 import { createLoggers, installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   // JSON only (the token endpoints add form bodies in their own scope); Fastify's default
   // text/plain parser would let a plain-text body reach validation as a string.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   installErrorHandler(app);
   installRequestLog(app, requestLine);
   installRequestMetrics(app, ctx.metrics);
