@@ -1,9 +1,9 @@
 // The JSON body parser of every route (token endpoints and the app's event upload included): the
-// nesting is checked before JSON.parse runs. A 1 MiB body of nested `[` costs JSON.parse about a
-// hundred times what a flat body of that size does, and it can be sent without any credential (the
-// body of a token request is read before the client is known); no body the API takes nests deeper
-// than a few levels. Past the check, the body is parsed as Fastify's own parser does (secure-json-
-// parse: `__proto__` and `constructor.prototype` refused).
+// nesting is checked before JSON.parse runs. A body of deeply nested `[` costs JSON.parse far more
+// than a flat body of the same size (docs/performance.md), and it can be sent without any
+// credential (the body of a token request is read before the client is known); no body the API
+// takes nests deeper than a few levels. Past the check, the body is parsed as Fastify's own parser
+// does (secure-json-parse: `__proto__` and `constructor.prototype` refused).
 import type { FastifyInstance } from 'fastify';
 import { problem } from './errors.ts';
 
