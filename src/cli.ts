@@ -193,7 +193,7 @@ async function adminDirect(config: Readonly<Config>, action: string, v: Record<s
         return tokenAnswer(t);
       }
       case 'erase-app-user':
-        return { erased: await appUserErase(ctx.db, e164(need(v, 'app-user-id'))) };
+        return { erased: await appUserErase(ctx.db, ctx.keyring, e164(need(v, 'app-user-id'))) };
       default:
         fail(USAGE);
     }

@@ -218,7 +218,7 @@ const DECLARATIONS = {
   }),
   masterKey: optional({
     name: 'LATCHKEY_MASTER_KEY',
-    doc: 'base64 of 32 bytes: encrypts signing keys and webhook secrets, peppers client-secret hashes. Unset: generated in LATCHKEY_DATA_DIR (dev only; set it in production)',
+    doc: 'base64 of 32 bytes: encrypts the secrets kept at rest, peppers client-secret hashes. Unset: generated in LATCHKEY_DATA_DIR (development only; set it in production)',
     parse: (raw, problem) => {
       const key = Buffer.from(raw, 'base64');
       if (key.length !== 32) problem('must be base64 of exactly 32 bytes');

@@ -5,7 +5,7 @@ import type { AppContext } from './context.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
 import { deliveryRetentionJobStart } from './delivery/retention.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
-import { idempotencyKeysExpire } from './http/idempotency.ts';
+import { idempotencyAnswersSeal, idempotencyKeysExpire } from './http/idempotency.ts';
 import { periodicJobStart, type StopJob } from './periodic.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
 
@@ -55,7 +55,11 @@ function queueStatsJobStart(ctx: AppContext, intervalMs = 5000): StopJob {
   return async () => clearInterval(timer);
 }
 
-/** Deletes Idempotency-Key records older than 24 hours, at start and then every ten minutes. */
+/**
+ * Deletes Idempotency-Key records older than 24 hours, at start and then every ten minutes, and
+ * seals answers a version before sealing kept in plain text (during an upgrade its processes may
+ * still write them).
+ */
 export function idempotencyExpiryJobStart(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -66,6 +70,8 @@ export function idempotencyExpiryJobStart(
     run: async () => {
       const n = await idempotencyKeysExpire(ctx.db);
       if (n > 0) log.info({ expired: n }, 'idempotency keys expired');
+      const sealed = await idempotencyAnswersSeal(ctx);
+      if (sealed > 0) log.info({ sealed }, 'idempotency answers kept in plain text sealed');
     },
     log,
     failure: 'idempotency key expiry failed; retrying at the next run',

@@ -4,14 +4,20 @@
 // passwords when the webhook API is there), including the error paths that carry a secret in the
 // request. Then every captured log line (TestApp.logs) and every response (body and headers) is
 // searched for every secret. The log OTP sender legitimately writes the code in ONE labelled line.
+// The creates send an Idempotency-Key (as the console and the typed client do), and the store is
+// searched too: every table, and a dump of the whole store (pg_dump of the test schema on
+// PostgreSQL; the embedded store's data directory, byte for byte, on PGlite).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import type { PGlite } from '@electric-sql/pglite';
 import type { InjectOptions } from 'fastify';
 import { operationsOf } from '../scripts/fuzz-openapi.ts';
 import { otpWorkSettled } from '../src/resources/app/auth-routes.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../test/helpers/app.ts';
 import { lockInsert, newPhone } from '../test/helpers/events.ts';
+import { TEST_DATABASE_URL } from '../test/helpers/store.ts';
 
 interface Seen {
   label: string;
@@ -24,6 +30,10 @@ const seen: Seen[] = [];
 /** Each secret, and the label of the one response allowed to carry it (none: no response may). */
 const secrets = new Map<string, { value: string; issuedBy?: string }>();
 let webhooksCovered = false;
+/** Written into the store by the scenario: the dump must hold it (the search is not of nothing). */
+const MARKER = `secrets-scenario-${randomBytes(6).toString('hex')}`;
+/** Idempotency-Key headers of the creates. */
+const key = (k: string) => ({ headers: { 'idempotency-key': `secrets-${k}` } });
 
 async function call(label: string, o: InjectOptions & { json?: unknown; token?: string }) {
   const headers: Record<string, string> = { ...(o.headers as Record<string, string>) };
@@ -52,6 +62,16 @@ function secret(name: string, value: unknown, issuedBy?: string): string {
   return value as string;
 }
 
+/**
+ * Where a secret occurs in text. A login code is six digits, which also occur inside ids, hex and
+ * timestamps' fractions: only a run of exactly those digits, not within a longer word or number,
+ * counts for it.
+ */
+function occurs(text: string, name: string, needle: string): boolean {
+  if (name !== 'login code') return text.includes(needle);
+  return new RegExp(`(?<![0-9A-Za-z.+_-])${needle}(?![0-9A-Za-z_-])`).test(text);
+}
+
 /** The forms a secret could leak in: itself, its random part, a JWT's signature, Basic credentials. */
 function needles(value: string): string[] {
   const out = [value];
@@ -70,8 +90,9 @@ before(async () => {
   const org = await call('create org', {
     method: 'POST',
     url: '/admin/v1/organizations',
-    json: { name: 'S' },
+    json: { name: MARKER },
     ...admin,
+    ...key('org'),
   });
   const orgId = org.body.organization.id;
   const cl = await call('create client', {
@@ -79,9 +100,19 @@ before(async () => {
     url: `/admin/v1/organizations/${orgId}/clients`,
     json: { name: 'c' },
     ...admin,
+    ...key('client'),
   });
   const clientId = cl.body.client.id;
   const firstSecret = secret('client secret', cl.body.clientSecret, 'create client');
+  // A retry with the key is answered from the (sealed) kept answer: the same secret, same label.
+  const retried = await call('create client', {
+    method: 'POST',
+    url: `/admin/v1/organizations/${orgId}/clients`,
+    json: { name: 'c' },
+    ...admin,
+    ...key('client'),
+  });
+  assert.equal(retried.body.clientSecret, firstSecret, 'the replay answers as the first answer did');
   const rot = await call('rotate secret', {
     method: 'POST',
     url: `/admin/v1/clients/${clientId}/rotate-secret`,
@@ -102,6 +133,7 @@ before(async () => {
     url: `/v2/organization/${orgId}/projects`,
     json: { name: 'P', timezone: 'Europe/Oslo' },
     token: orgToken,
+    ...key('project'),
   });
   const projectId = proj.body.project.id;
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -127,6 +159,7 @@ before(async () => {
     url: '/admin/v1/app-tokens',
     json: { appUserId: phone },
     ...admin,
+    ...key('app-token'),
   });
   secret('admin-minted app token', minted.body.access_token, 'admin app token');
   const logsBefore = t.logs.length;
@@ -225,6 +258,7 @@ before(async () => {
       url: `/v2/projects/${projectId}/webhooks`,
       json: { trigger: 'accessEvent', url, lockId },
       token: projectToken,
+      ...key('webhook'),
     });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
     secret('webhook secret', hook.body.webhook.secret, 'register webhook');
@@ -309,6 +343,58 @@ describe('secrets never in logs, responses or error bodies', () => {
         );
       }
     }
+    assert.deepEqual(hits, []);
+  });
+
+  it('no table of the store holds a secret, Idempotency-Key answers included', async () => {
+    const db = t.store.db;
+    const kept = await db.query<{ key: string }>(
+      `SELECT key FROM idempotency_keys WHERE key LIKE 'secrets-%' AND status IS NOT NULL ORDER BY key`,
+    );
+    assert.ok(
+      ['secrets-client', 'secrets-org', 'secrets-project'].every((k) => kept.rows.some((r) => r.key === k)),
+      `answers kept: ${kept.rows.map((r) => r.key).join(', ')}`,
+    );
+    const { rows: tables } = await db.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
+    assert.ok(tables.some((x) => x.name === 'idempotency_keys'));
+    const hits: string[] = [];
+    let markerSeen = false;
+    for (const { name: table } of tables) {
+      const { rows } = await db.query<{ row: string }>(`SELECT r::text AS row FROM "${table}" r`);
+      for (const { row } of rows) {
+        markerSeen ||= row.includes(MARKER);
+        for (const [name, { value }] of secrets)
+          for (const needle of needles(value))
+            if (occurs(row, name, needle)) hits.push(`${name} in ${table}: ${row.slice(0, 300)}`);
+      }
+    }
+    assert.ok(markerSeen, 'the search reached the rows the scenario wrote');
+    assert.deepEqual(hits, []);
+  });
+
+  it('a dump of the whole store holds no secret (pg_dump on PostgreSQL, the data directory on PGlite)', async () => {
+    let dump: string;
+    if (TEST_DATABASE_URL) {
+      dump = execFileSync('pg_dump', ['--no-owner', '--schema', t.store.schema!, TEST_DATABASE_URL], {
+        encoding: 'utf8',
+        maxBuffer: 512 * 1024 * 1024,
+      });
+    } else {
+      // The embedded store's files as they would be copied from disk: every page written out first.
+      const pglite = (t.store.db as unknown as { pglite: PGlite }).pglite;
+      await pglite.query('CHECKPOINT');
+      dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()).toString('latin1');
+    }
+    assert.ok(dump.includes(MARKER), 'the dump holds the rows the scenario wrote');
+    const hits: string[] = [];
+    for (const [name, { value }] of secrets)
+      for (const needle of needles(value)) {
+        const form = TEST_DATABASE_URL ? needle : Buffer.from(needle, 'utf8').toString('latin1');
+        if (occurs(dump, name, form)) hits.push(`${name} in the dump`);
+      }
     assert.deepEqual(hits, []);
   });
 

@@ -6,9 +6,20 @@
 // kept (the key is released so the client may retry). A reservation left without an answer for
 // longer than IDEMPOTENCY_LEASE_MS (its request died with its process) is taken over by a retry of
 // the same request. Without the header nothing changes.
-import { createHash } from 'node:crypto';
+//
+// What is kept is sealed with the master key, every answer alike: the answers that create clients
+// and webhooks carry their secrets, others carry phone numbers and names (in the body, and in a
+// managed user's Location), and sealing all of them leaves no list of "answers with a secret" to
+// keep up to date as operations are added. The sealed text is bound to its (owner, key): moved to
+// another caller's row it does not open. The request's fingerprint is an HMAC under a key derived
+// from the master key, not a bare hash: a body's secrets (a webhook URL's password) or phone
+// number could otherwise be guessed from it offline. Rows written before sealing (plain answers,
+// SHA-256 fingerprints) are still answered during their last 24 hours, and the expiry job seals
+// their answers in place (idempotencyAnswersSeal).
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/db.ts';
+import { isSealed, type Keyring } from '../crypto/master-key.ts';
+import type { Db, Tx } from '../db/db.ts';
 import { invalidParam, problem } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -38,15 +49,47 @@ declare module 'fastify' {
   }
 }
 
+/** What idempotency needs of the application context. */
+export interface IdempotencyStore {
+  db: Db;
+  keyring: Keyring;
+}
+
+/** Marks a keyed fingerprint; a row without it has the bare SHA-256 of the code before sealing. */
+const KEYED = 'h1.';
+
 /** The request as the key binds it: operation, path and body (canonical JSON of the parsed body). */
-function fingerprint(operationId: string, request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(operationId)
-    .update('\0')
-    .update(request.url.split('?')[0]!)
-    .update('\0')
-    .update(JSON.stringify(request.body ?? null))
-    .digest('base64url');
+function requestText(operationId: string, request: FastifyRequest): string {
+  return `${operationId}\0${request.url.split('?')[0]!}\0${JSON.stringify(request.body ?? null)}`;
+}
+
+function fingerprint(keyring: Keyring, text: string): string {
+  return `${KEYED}${createHmac('sha256', keyring.fingerprint).update(text).digest('base64url')}`;
+}
+
+/** Whether a kept fingerprint is of this request (either form; see the top of the file). */
+function sameRequest(kept: string, keyed: string, text: string): boolean {
+  if (kept.startsWith(KEYED)) return kept === keyed;
+  return kept === createHash('sha256').update(text).digest('base64url');
+}
+
+/** The sealed text opens only in the row of this owner and key. */
+const sealContext = (owner: string, key: string) => `idempotency\0${owner}\0${key}`;
+
+interface Answer {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function answerSeal(keyring: Keyring, owner: string, key: string, answer: Answer): string {
+  return keyring.encrypt(JSON.stringify(answer), sealContext(owner, key));
+}
+
+/** The kept answer of a row: sealed, or (written before sealing) plain body and headers. */
+function answerOpen(keyring: Keyring, owner: string, key: string, row: KeptRow): Answer {
+  if (row.body !== null && isSealed(row.body))
+    return JSON.parse(keyring.decrypt(row.body, sealContext(owner, key))) as Answer;
+  return { headers: row.headers ?? {}, body: row.body ?? '' };
 }
 
 /** The key of the request, or undefined; 400 when it is not 1..255 printable ASCII characters. */
@@ -71,7 +114,7 @@ interface KeptRow {
  * was sent here (a replay).
  */
 export async function idempotencyBegin(
-  db: Db,
+  { db, keyring }: IdempotencyStore,
   operationId: string,
   owner: string,
   request: FastifyRequest,
@@ -79,7 +122,8 @@ export async function idempotencyBegin(
 ): Promise<boolean> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) return false;
-  const hash = fingerprint(operationId, request);
+  const text = requestText(operationId, request);
+  const hash = fingerprint(keyring, text);
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db.query(
       `INSERT INTO idempotency_keys (owner, key, request_hash) VALUES ($1, $2, $3)
@@ -106,7 +150,8 @@ export async function idempotencyBegin(
       );
       continue;
     }
-    if (kept.abandoned && kept.request_hash === hash) {
+    const same = sameRequest(kept.request_hash, hash, text);
+    if (kept.abandoned && same) {
       // Take the abandoned reservation over; only one retry can (the row must still be abandoned).
       const taken = await db.query(
         `UPDATE idempotency_keys SET created = now()
@@ -119,7 +164,7 @@ export async function idempotencyBegin(
       }
       continue;
     }
-    if (kept.request_hash !== hash && (kept.status !== null || kept.abandoned))
+    if (!same && (kept.status !== null || kept.abandoned))
       throw problem(
         'idempotency-key-reused',
         'This Idempotency-Key was used with another request (another body or path) in the last 24 hours; use a new key for a new request',
@@ -130,8 +175,9 @@ export async function idempotencyBegin(
         'The first request with this Idempotency-Key is still being processed; retry shortly',
         { headers: { 'retry-after': '1' } },
       );
-    reply.code(kept.status).headers({ ...(kept.headers ?? {}), [REPLAYED_HEADER]: 'true' });
-    await reply.send(kept.body ?? '');
+    const answer = answerOpen(keyring, owner, key, kept);
+    reply.code(kept.status).headers({ ...answer.headers, [REPLAYED_HEADER]: 'true' });
+    await reply.send(answer.body);
     return true;
   }
   throw problem('idempotency-key-in-use', 'The Idempotency-Key changed hands meanwhile; retry shortly', {
@@ -141,7 +187,7 @@ export async function idempotencyBegin(
 
 /** After the answer is serialized: keep it, or release the key on a 5xx. */
 export async function idempotencyEnd(
-  db: Db,
+  { db, keyring }: IdempotencyStore,
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
@@ -159,9 +205,72 @@ export async function idempotencyEnd(
     if (typeof v === 'string') headers[name] = v;
   }
   await db.query(
-    'UPDATE idempotency_keys SET status = $3, body = $4, headers = $5 WHERE owner = $1 AND key = $2',
-    [r.owner, r.key, reply.statusCode, payload, JSON.stringify(headers)],
+    'UPDATE idempotency_keys SET status = $3, body = $4, headers = NULL WHERE owner = $1 AND key = $2',
+    [r.owner, r.key, reply.statusCode, answerSeal(keyring, r.owner, r.key, { headers, body: payload })],
   );
+}
+
+/**
+ * Seals the answers kept in plain text by a version before sealing (a process of it may still run
+ * during an upgrade); returns how many. Those rows are the answered ones with `headers` (sealed
+ * rows keep their headers inside the sealed text). Each row is rewritten only if it still holds
+ * what was read.
+ */
+export async function idempotencyAnswersSeal({ db, keyring }: IdempotencyStore): Promise<number> {
+  const { rows } = await db.query<KeptRow & { owner: string; key: string }>(
+    `SELECT owner, key, request_hash, status, body, headers FROM idempotency_keys
+      WHERE status IS NOT NULL AND headers IS NOT NULL`,
+  );
+  let sealed = 0;
+  for (const row of rows) {
+    const answer = answerOpen(keyring, row.owner, row.key, row);
+    const r = await db.query(
+      `UPDATE idempotency_keys SET body = $3, headers = NULL
+        WHERE owner = $1 AND key = $2 AND body IS NOT DISTINCT FROM $4`,
+      [row.owner, row.key, answerSeal(keyring, row.owner, row.key, answer), row.body],
+    );
+    sealed += r.rowCount;
+  }
+  return sealed;
+}
+
+/** Whether a kept answer contains any of the strings; one that does not open counts as carrying them. */
+function answerCarries(keyring: Keyring, row: KeptRow & { owner: string; key: string }, needles: string[]) {
+  let a: Answer;
+  try {
+    a = answerOpen(keyring, row.owner, row.key, row);
+  } catch {
+    return true; // sealed under another key or moved from another row: it can never be replayed
+  }
+  const text = `${a.body}\n${Object.values(a.headers).join('\n')}`;
+  return needles.some((n) => text.includes(n));
+}
+
+/**
+ * Deletes the kept answers that name a person (an erasure): those the person asked for (owner
+ * app:<phone>) and those whose answer carries the number, found by opening each (they are sealed,
+ * so the store cannot search them). At most a day of answers, read in batches.
+ */
+export async function idempotencyAnswersErase(tx: Tx, keyring: Keyring, appUserId: string): Promise<number> {
+  const needles = [appUserId, encodeURIComponent(appUserId)];
+  let erased = (await tx.query(`DELETE FROM idempotency_keys WHERE owner = 'app:' || $1`, [appUserId]))
+    .rowCount;
+  let after = { owner: '', key: '' };
+  for (;;) {
+    const { rows } = await tx.query<KeptRow & { owner: string; key: string }>(
+      `SELECT owner, key, request_hash, status, body, headers FROM idempotency_keys
+        WHERE status IS NOT NULL AND (owner, key) > ($1, $2) ORDER BY owner, key LIMIT 500`,
+      [after.owner, after.key],
+    );
+    if (rows.length === 0) return erased;
+    for (const row of rows) {
+      if (answerCarries(keyring, row, needles))
+        erased += (
+          await tx.query('DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2', [row.owner, row.key])
+        ).rowCount;
+    }
+    after = rows.at(-1)!;
+  }
 }
 
 /** Deletes keys older than 24 hours; returns how many. */

@@ -303,14 +303,11 @@ function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
           // After validation, so the fingerprint is of a valid body; before the handler.
           preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
             const caller = callerOf(request);
-            if (
-              caller !== undefined &&
-              (await idempotencyBegin(ctx.db, op.operationId, caller, request, reply))
-            )
+            if (caller !== undefined && (await idempotencyBegin(ctx, op.operationId, caller, request, reply)))
               return reply;
           },
           onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            await idempotencyEnd(ctx.db, request, reply, payload);
+            await idempotencyEnd(ctx, request, reply, payload);
             return payload;
           },
         }

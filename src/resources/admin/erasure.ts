@@ -8,7 +8,9 @@
 // One transaction: all or nothing. The access log and the delivery queue have no index on the
 // person (one would cost every insert for a rare operation), so they are scanned: the transaction
 // allows its statements minutes instead of the usual 15 s.
+import type { Keyring } from '../../crypto/master-key.ts';
 import type { Db } from '../../db/db.ts';
+import { idempotencyAnswersErase } from '../../http/idempotency.ts';
 
 export interface Erased {
   accessEvents: number;
@@ -18,7 +20,7 @@ export interface Erased {
   deliveries: number;
 }
 
-export async function appUserErase(db: Db, appUserId: string): Promise<Erased> {
+export async function appUserErase(db: Db, keyring: Keyring, appUserId: string): Promise<Erased> {
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL statement_timeout = '10min'");
     // A delivery body is the event's JSON: the person's events carry their number as appUserId.
@@ -42,9 +44,7 @@ export async function appUserErase(db: Db, appUserId: string): Promise<Erased> {
     await tx.query('DELETE FROM app_users WHERE app_user_id = $1', [appUserId]);
     // Kept Idempotency-Key answers: those the person asked for (owner app:<phone>) and any that
     // carry the number (a create naming them). They only serve retries within 24 hours.
-    await tx.query(`DELETE FROM idempotency_keys WHERE owner = 'app:' || $1 OR strpos(body, $1) > 0`, [
-      appUserId,
-    ]);
+    await idempotencyAnswersErase(tx, keyring, appUserId);
     return {
       accessEvents: accessEvents.rowCount,
       keys: keys.rowCount,

@@ -241,7 +241,7 @@ export const adminOperations = [
       }),
     },
     handler: async (request, _reply, ctx) => ({
-      erased: await appUserErase(ctx.db, request.params.appUserId),
+      erased: await appUserErase(ctx.db, ctx.keyring, request.params.appUserId),
     }),
   }),
 
