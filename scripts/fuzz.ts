@@ -5,6 +5,7 @@
 // the process is alive at the end and its RSS did not keep growing.
 //   FUZZ_REQUESTS=5000 (npm run test:fuzz:quick), FUZZ_SEED (default 1), FUZZ_CONCURRENCY (default 8),
 //   FUZZ_OPERATIONS (only operations whose "METHOD /path" contains it, e.g. "GET /v2/projects/{projectId}/keys")
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import fc from 'fast-check';
@@ -48,9 +49,16 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** /metrics are served only with a token (or on a loopback port of their own). */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
 /** The server's own JS heap and off-heap (ArrayBuffer: PGlite's WASM memory) from /metrics, MB. */
 async function heapMb(): Promise<{ heap: number; external: number }> {
-  const r = await pool.request({ method: 'GET', path: '/metrics' });
+  const r = await pool.request({
+    method: 'GET',
+    path: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   const text = await r.body.text();
   const read = (name: string) =>
     Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20);
@@ -68,6 +76,7 @@ const server = startServerProcess({
   LATCHKEY_ADMIN_TOKEN: ADMIN,
   LATCHKEY_LOG_LEVEL: 'warn',
   LATCHKEY_WORKER: 'off',
+  LATCHKEY_METRICS_TOKEN: METRICS_TOKEN,
   LATCHKEY_TOKEN_RATE_PER_CLIENT: '0',
   LATCHKEY_TOKEN_RATE_PER_IP: '0',
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${SERVER_HEAP_MB}`.trim(),

@@ -210,11 +210,22 @@ const DECLARATIONS = {
   }),
   metricsToken: optional({
     name: 'LATCHKEY_METRICS_TOKEN',
-    doc: 'when set, `/metrics` (API and `latchkey worker`) needs `Authorization: Bearer <this token>` (≥ 16 characters)',
+    doc: 'serves `/metrics` (API and `latchkey worker`) to `Authorization: Bearer <this token>` (≥ 16 characters); unset and no LATCHKEY_METRICS_PORT: metrics off',
     parse: (raw, problem) => {
       if (raw.length < 16) problem('must be at least 16 characters (use `openssl rand -base64 32`)');
       return raw;
     },
+  }),
+  metricsPort: optional({
+    name: 'LATCHKEY_METRICS_PORT',
+    doc: 'serves `/metrics` only on 127.0.0.1 at this port (0: any free port, named in the start-up line), and not on PORT',
+    parse: (raw, problem) => {
+      const n = Number(raw.trim());
+      if (!/^\d+$/.test(raw.trim()) || n > 65535) problem(`must be a port number 0–65535, got "${raw}"`);
+      return n;
+    },
+    check: (port, c) =>
+      port !== undefined && port !== 0 && port === c.port ? 'must differ from PORT' : undefined,
   }),
   masterKey: optional({
     name: 'LATCHKEY_MASTER_KEY',

@@ -2,6 +2,7 @@
 // SIGTERM/SIGINT drain in-flight requests, stop the worker and close the store.
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { metricsSummary } from './ops/metrics-access.ts';
 import { type Running, startServer, startWorkerOnly } from './server.ts';
 
 export interface ServeOptions {
@@ -13,14 +14,18 @@ export interface ServeOptions {
   config?: Readonly<Config>;
 }
 
-/** One line on what this start turned on and off, and where things are (`npm start` logs it). */
-export function startSummary(config: Readonly<Config>): string {
+/**
+ * One line on what this start turned on and off, and where things are (`npm start` logs it);
+ * `metricsAddress`: where the loopback metrics listener listens, if there is one.
+ */
+export function startSummary(config: Readonly<Config>, metricsAddress?: string): string {
   const url = config.publicUrl.replace(/\/$/, '');
   return [
     `Latchkey at ${url}, API reference at ${url}/docs`,
     config.databaseUrl ? 'store PostgreSQL' : `embedded store in ${config.dataDir}`,
     config.adminToken ? 'admin API on' : 'admin API off (set LATCHKEY_ADMIN_TOKEN)',
     config.runWorker ? 'delivery worker on' : 'delivery worker off (LATCHKEY_WORKER=off)',
+    metricsSummary(config, metricsAddress),
     config.webhookAllowedCidrs.length > 0
       ? `webhooks allowed to ${config.webhookAllowedCidrs.join(', ')}`
       : 'webhooks to loopback and private addresses refused',
@@ -64,7 +69,11 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
       const server = await startServer(config);
       running = { log: server.app.log, stop: () => server.stop() };
       if (o.afterStart) await o.afterStart(server);
-      else server.app.log.info({ address: server.address }, startSummary(config));
+      else
+        server.app.log.info(
+          { address: server.address, metricsAddress: server.metricsAddress },
+          startSummary(config, server.metricsAddress),
+        );
     }
   } catch (e) {
     process.stderr.write(`latchkey: cannot start: ${(e as Error).message}\n`);

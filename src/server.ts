@@ -10,6 +10,7 @@ import { openStore } from './db/open.ts';
 import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { metricsListenerStart, metricsSummary } from './ops/metrics-access.ts';
 import { opsOperations } from './ops/routes.ts';
 import { requestTimeoutOptions } from './server-options.ts';
 
@@ -17,6 +18,8 @@ export interface Running {
   app: FastifyInstance;
   ctx: AppContext;
   address: string;
+  /** The loopback listener serving /metrics (LATCHKEY_METRICS_PORT), if any. */
+  metricsAddress?: string;
   stop(): Promise<void>;
 }
 
@@ -45,13 +48,16 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
   }
   const stops = await startBackgroundJobs(ctx, app.log);
   const address = await app.listen({ port: config.port, host: config.host });
+  const metrics = await metricsListenerStart(ctx);
   let stopping: Promise<void> | undefined;
   return {
     app,
     ctx,
     address,
+    metricsAddress: metrics?.address,
     stop() {
       stopping ??= (async () => {
+        await metrics?.close();
         await app.close();
         for (const s of stops.reverse()) await s();
         ctx.signingKeys.stop();
@@ -65,13 +71,16 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
 export interface RunningWorker {
   log: FastifyInstance['log'];
   address: string;
+  /** The loopback listener serving /metrics (LATCHKEY_METRICS_PORT), if any. */
+  metricsAddress?: string;
   stop(): Promise<void>;
 }
 
 /**
  * `latchkey worker`: only the delivery worker (scale workers apart from the API). It serves no API,
- * only the operations endpoints on PORT/HOST: /healthz, /readyz and /metrics, because the delivery
- * counters and latency histogram exist only in the process that delivers.
+ * only the operations endpoints on PORT/HOST: /healthz, /readyz and /metrics (by the same rule as
+ * the API's, metrics-access.ts), because the delivery counters and latency histogram exist only in
+ * the process that delivers.
  */
 export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
   const db = await openAndMigrate(config);
@@ -84,13 +93,19 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
   await registerOperations(ops, ctx, opsOperations, createGuards(ctx));
   const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
   const address = await ops.listen({ port: config.port, host: config.host });
-  ops.log.info({ store: db.kind, address }, 'delivery worker started');
+  const metrics = await metricsListenerStart(ctx);
+  ops.log.info(
+    { store: db.kind, address, metricsAddress: metrics?.address },
+    `delivery worker started; ${metricsSummary(config, metrics?.address)}`,
+  );
   let stopping: Promise<void> | undefined;
   return {
     log: ops.log,
     address,
+    metricsAddress: metrics?.address,
     stop() {
       stopping ??= (async () => {
+        await metrics?.close();
         await ops.close();
         for (const s of stops.reverse()) await s();
         await db.close();

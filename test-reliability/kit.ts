@@ -13,6 +13,8 @@ import { freePort } from '../test/helpers/net.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const ADMIN = 'reliability-admin-token-0123456789abcdef';
+/** /metrics of the processes (served only with a token or on a loopback port). */
+export const METRICS_TOKEN = 'reliability-metrics-token-0123456789';
 export const CA_FILE = join(ROOT, 'test', 'fixtures', 'tls', 'ca.crt');
 export { freePort };
 
@@ -158,6 +160,7 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
     LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
     LATCHKEY_DATA_DIR: tempDir('latchkey-rel-data-'),
     LATCHKEY_ADMIN_TOKEN: ADMIN,
+    LATCHKEY_METRICS_TOKEN: METRICS_TOKEN,
     LATCHKEY_PUBLIC_URL: 'http://latchkey.reliability',
     LATCHKEY_LOG_LEVEL: 'warn',
     LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',

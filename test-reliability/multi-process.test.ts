@@ -11,6 +11,7 @@ import {
   createTenant,
   events,
   http,
+  METRICS_TOKEN,
   onCleanup,
   report,
   sleep,
@@ -84,7 +85,9 @@ it('2 APIs + 2 workers on one PostgreSQL: each delivery once, none concurrent, a
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      const m = await http(apiA.base, 'GET', '/metrics', { timeoutMs: 5000 }).catch(() => undefined);
+      const m = await http(apiA.base, 'GET', '/metrics', { token: METRICS_TOKEN, timeoutMs: 5000 }).catch(
+        () => undefined,
+      );
       const depth = /^latchkey_webhook_queue_depth (\d+)/m.exec(String(m?.body ?? ''));
       if (depth) peakQueueDepth = Math.max(peakQueueDepth, Number(depth[1]));
       await sleep(500);

@@ -14,6 +14,7 @@ import {
   events,
   type HttpResult,
   http,
+  METRICS_TOKEN,
   onCleanup,
   percentile,
   report,
@@ -158,7 +159,7 @@ it('survives a PostgreSQL restart under load: 503s, self-recovery, nothing lost'
       );
       console.log(JSON.stringify(lk.rows));
       await c.end();
-      const m = await http(api.base, 'GET', '/metrics');
+      const m = await http(api.base, 'GET', '/metrics', { token: METRICS_TOKEN });
       console.log(
         String(m.body)
           .split('\n')

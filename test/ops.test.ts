@@ -6,10 +6,11 @@ import { openApiDocument, serialize } from '../scripts/openapi-document.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './helpers/app.ts';
 import { createTenant, type Tenant } from './helpers/factories.ts';
 
+const METRICS_TOKEN = 'ops-metrics-token-0123456789';
 let t: TestApp;
 let a: Tenant;
 before(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ LATCHKEY_METRICS_TOKEN: METRICS_TOKEN });
   a = await createTenant(t);
 });
 after(() => t.close());
@@ -21,7 +22,11 @@ describe('operations', () => {
   });
 
   it('/metrics exposes request counts and tokens issued in Prometheus format', async () => {
-    const r = await t.inject({ method: 'GET', url: '/metrics' });
+    const r = await t.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     assert.equal(r.statusCode, 200);
     assert.match(r.headers['content-type'] as string, /^text\/plain/);
     assert.match(

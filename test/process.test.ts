@@ -83,7 +83,7 @@ describe('processes', () => {
       // npm start is production-safe and says what it left off, and where the reference is.
       assert.match(
         server.output(),
-        /API reference at http:\/\/localhost:\d+\/docs;.*admin API off \(set LATCHKEY_ADMIN_TOKEN\); delivery worker on; webhooks to loopback and private addresses refused/,
+        /API reference at http:\/\/localhost:\d+\/docs;.*admin API off \(set LATCHKEY_ADMIN_TOKEN\); delivery worker on; metrics off \(set LATCHKEY_METRICS_TOKEN or LATCHKEY_METRICS_PORT\); webhooks to loopback and private addresses refused/,
       );
 
       server.child.kill('SIGTERM');

@@ -7,7 +7,7 @@ import { safeEqual } from '../crypto/secrets.ts';
 import { bearerChallenge, OAuthError, problem, unauthorized } from '../http/errors.ts';
 import type { Auth, GuardFor } from '../http/operations.ts';
 import { addressKey } from '../http/rate-limit.ts';
-import { metricsGuard } from '../ops/routes.ts';
+import { mainPortMetricsGuard } from '../ops/metrics-access.ts';
 import { bearerToken, createRequireToken } from './bearer.ts';
 import { createRequireV1Token } from './v1-authenticate.ts';
 
@@ -58,7 +58,7 @@ export function createGuards(ctx: AppContext): GuardFor {
   const requireToken = createRequireToken(ctx);
   const v1 = createRequireV1Token(ctx);
   const client = ipRateLimit(ctx);
-  const metrics = metricsGuard(ctx.config.metricsToken);
+  const metrics = mainPortMetricsGuard(ctx.config);
   const admin = ctx.config.adminToken ? requireAdminToken(ctx.config.adminToken) : false;
   const guardFor: GuardFor = (auth: Auth) => {
     switch (auth.kind) {

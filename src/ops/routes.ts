@@ -1,34 +1,7 @@
-// Operations endpoints: liveness, readiness, Prometheus metrics. Not in the API document.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// Operations endpoints: liveness, readiness, Prometheus metrics. Not in the API document. Who may
+// read /metrics is decided in metrics-access.ts.
 import { migrationsCurrent } from '../db/migrate.ts';
-import { PROBLEMS, problemType } from '../http/errors.ts';
 import { defineOperation } from '../http/operations.ts';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/**
- * With LATCHKEY_METRICS_TOKEN set, `/metrics` needs `Authorization: Bearer <that token>` (auth kind
- * `metrics`). The comparison is of SHA-256 digests with timingSafeEqual: constant time whatever the
- * lengths. The answer is written here (not by the API's error handler) because `latchkey worker`
- * serves this route from a bare server of its own.
- */
-export function metricsGuard(token: string | undefined) {
-  if (token === undefined) return undefined;
-  const expected = digest(token);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const m = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
-    if (m && timingSafeEqual(digest(m[1]!), expected)) return;
-    const detail = m
-      ? 'The metrics token was not accepted'
-      : 'Metrics need Authorization: Bearer <LATCHKEY_METRICS_TOKEN>';
-    return reply
-      .code(401)
-      .header('www-authenticate', `Bearer realm="latchkey-metrics"${m ? ', error="invalid_token"' : ''}`)
-      .type('application/problem+json')
-      .send({ type: problemType('unauthorized'), title: PROBLEMS.unauthorized.title, status: 401, detail });
-  };
-}
 
 const common = { tags: ['ops'], auth: { kind: 'none' }, hidden: true } as const;
 

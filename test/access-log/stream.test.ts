@@ -176,7 +176,7 @@ describe('GET /v2/projects/{projectId}/logs/access/stream', () => {
 
   it('bounds the open streams per project (429 with Retry-After) and frees the slot on disconnect', async () => {
     const open3 = [await open(), await open(), await open()];
-    const metrics = await t.call('GET', '/metrics');
+    const metrics = { body: await t.ctx.metrics.registry.metrics() };
     assert.match(metrics.body, /^latchkey_access_event_streams_open 3$/m);
     const fourth = await open();
     assert.equal(fourth.status, 429);

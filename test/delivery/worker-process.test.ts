@@ -105,6 +105,7 @@ describe('latchkey worker', () => {
         LATCHKEY_MASTER_KEY: masterKey.toString('base64'),
         LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
         LATCHKEY_LOG_LEVEL: 'info',
+        LATCHKEY_METRICS_TOKEN: 'worker-metrics-token-0123456789',
         NODE_EXTRA_CA_CERTS: join(ROOT, 'test', 'fixtures', 'tls', 'ca.crt'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,7 +133,9 @@ describe('latchkey worker', () => {
     assert.equal((await fetch(`${base}/healthz`)).status, 200);
     assert.equal((await fetch(`${base}/v2/projects`)).status, 404); // no API here
     // The delivery counters live in the process that delivers, so they are exported from here.
-    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer worker-metrics-token-0123456789' } })
+    ).text();
     assert.match(metrics, /^latchkey_webhook_deliveries_total\{outcome="succeeded"\} 1$/m);
     assert.match(metrics, /^latchkey_webhook_delivery_latency_seconds_count 1$/m);
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
