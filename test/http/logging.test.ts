@@ -1,11 +1,18 @@
 // request.log: made on first use (lazyChildLogger), yet every line it writes carries the request id
-// and goes through redaction, like Fastify's own per-request child.
+// and goes through redaction, like Fastify's own per-request child. The request line: its fields,
+// secret-looking query values and phone numbers masked.
 import assert from 'node:assert/strict';
 import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify from 'fastify';
-import { createLoggers, installRequestLog, lazyChildLogger, requestId } from '../../src/http/logging.ts';
+import {
+  createLoggers,
+  installRequestLog,
+  lazyChildLogger,
+  requestId,
+  safeUrl,
+} from '../../src/http/logging.ts';
 
 test("a request's logger writes with the request id, redacted, also through its children", async () => {
   const lines: Record<string, unknown>[] = [];
@@ -99,4 +106,46 @@ test('the request line is a pino line: its fields, with secrets in the query mas
   );
   assert.equal(typeof l.ms, 'number');
   assert.deepEqual(await run('warn'), []);
+});
+
+test('phone numbers in paths and queries are masked in the request line, URL-encoded or not', async () => {
+  const P = '/v2/projects/01936b2e-8d6e-7f70-9a1b-2c3d4e5f6a7b';
+  const cases: [string, string][] = [
+    [`${P}/managed-users/%2B4799887766`, `${P}/managed-users/%2B****`],
+    [`${P}/managed-users/%2b4799887766/keys`, `${P}/managed-users/%2b****/keys`],
+    [`${P}/managed-users/+4799887766`, `${P}/managed-users/+****`],
+    [`${P}/logs/access?appUserId=%2B4799887766&limit=50`, `${P}/logs/access?appUserId=%2B****&limit=50`],
+    [`${P}/logs/access?appUserId=+4799887766`, `${P}/logs/access?appUserId=+****`],
+    // The longest E.164 number, and a number beside a secret-named value in the same query.
+    ['/admin/v1/app-users/%2B123456789012345', '/admin/v1/app-users/%2B****'],
+    [
+      `${P}/logs/access?appUserId=%2B4799887766&access_token=x`,
+      `${P}/logs/access?appUserId=%2B****&access_token=****`,
+    ],
+    // Not phone numbers: left as they are.
+    [
+      `${P}/logs/access?from=2026-11-24T10:00:00+01:00&limit=100`,
+      `${P}/logs/access?from=2026-11-24T10:00:00+01:00&limit=100`,
+    ],
+    [`${P}/locks/01936b2e-8d6e-7f70-9a1b-2c3d4e5f6a7c`, `${P}/locks/01936b2e-8d6e-7f70-9a1b-2c3d4e5f6a7c`],
+    [`${P}/locks?name=a%2Fb+c`, `${P}/locks?name=a%2Fb+c`],
+  ];
+  for (const [url, logged] of cases) assert.equal(safeUrl(url), logged, url);
+
+  // Through a real request line.
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const app = Fastify({ genReqId: requestId, disableRequestLogging: true });
+  installRequestLog(app, createLoggers('info', stream).requestLine);
+  app.get('/*', async () => ({ ok: true }));
+  await app.inject({ url: `${P}/managed-users/%2B4799887766?appUserId=%2B4791234567` });
+  await app.close();
+  assert.equal(lines.length, 1);
+  assert.equal(JSON.parse(lines[0]!).url, `${P}/managed-users/%2B****?appUserId=%2B****`);
+  assert.doesNotMatch(lines[0]!, /4799887766|4791234567/);
 });
