@@ -9,23 +9,27 @@ export function colorOf(i: number): string {
 
 export interface Stack {
   label: string;
-  parts: Record<string, number>;
+  /**
+   * Count per series. A Map, not an object: series are names users choose (lock names), and a lock
+   * named `__proto__` or `constructor` would read an object's inherited members.
+   */
+  parts: Map<string, number>;
 }
 
 export function StackedBars(props: {
   title: string;
   stacks: Stack[];
   series: string[];
-  colors?: Record<string, string>;
+  colors?: ReadonlyMap<string, string>;
 }) {
   const { stacks, series } = props;
   const W = 720;
   const H = 200;
   const pad = { l: 36, r: 8, t: 8, b: 28 };
-  const max = Math.max(1, ...stacks.map((s) => series.reduce((a, k) => a + (s.parts[k] ?? 0), 0)));
+  const max = Math.max(1, ...stacks.map((s) => series.reduce((a, k) => a + (s.parts.get(k) ?? 0), 0)));
   const bw = (W - pad.l - pad.r) / Math.max(1, stacks.length);
   const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
-  const color = (k: string, i: number) => props.colors?.[k] ?? colorOf(i);
+  const color = (k: string, i: number) => props.colors?.get(k) ?? colorOf(i);
   return (
     <figure class="chart">
       <figcaption>{props.title}</figcaption>
@@ -42,7 +46,7 @@ export function StackedBars(props: {
           return (
             <g key={s.label}>
               {series.map((k, j) => {
-                const v = s.parts[k] ?? 0;
+                const v = s.parts.get(k) ?? 0;
                 if (v === 0) return null;
                 const r = (
                   <rect
@@ -84,7 +88,7 @@ export function StackedBars(props: {
             <tr key={s.label}>
               <td>{s.label}</td>
               {series.map((k) => (
-                <td key={k}>{s.parts[k] ?? 0}</td>
+                <td key={k}>{s.parts.get(k) ?? 0}</td>
               ))}
             </tr>
           ))}

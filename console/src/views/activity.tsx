@@ -9,6 +9,11 @@ import type { TabProps } from './project.tsx';
 import { useWebhooks } from './webhooks.tsx';
 
 const HOUR = 3_600_000;
+const OUTCOME_COLORS: ReadonlyMap<string, string> = new Map([
+  ['succeeded', '#137333'],
+  ['failed', '#b42318'],
+  ['pending', '#e07b00'],
+]);
 const MAX_EVENTS = 5_000;
 
 function hours(now: number): { start: number; label: string }[] {
@@ -26,7 +31,7 @@ function bucket<T>(
   now: number,
 ): Stack[] {
   const hs = hours(now);
-  const stacks: Stack[] = hs.map((h) => ({ label: h.label, parts: {} }));
+  const stacks: Stack[] = hs.map((h) => ({ label: h.label, parts: new Map<string, number>() }));
   const first = hs[0]!.start;
   for (const it of items) {
     const t = at(it);
@@ -34,7 +39,7 @@ function bucket<T>(
     const i = Math.min(23, Math.floor((t - first) / HOUR));
     const s = stacks[i]!;
     const k = key(it);
-    s.parts[k] = (s.parts[k] ?? 0) + 1;
+    s.parts.set(k, (s.parts.get(k) ?? 0) + 1);
   }
   return stacks;
 }
@@ -100,7 +105,7 @@ export function Activity({ api, projectId }: TabProps) {
               now,
             )}
             series={['succeeded', 'failed', 'pending']}
-            colors={{ succeeded: '#137333', failed: '#b42318', pending: '#e07b00' }}
+            colors={OUTCOME_COLORS}
           />
           <HBars
             title="Attempt latency per webhook (last 1,000 deliveries)"
