@@ -175,11 +175,38 @@ export function deliverySend(agent: Agent, input: SendInput): Promise<SendResult
   });
 }
 
+/**
+ * Transport failures in words, as the integrator reads them in the delivery history and in a test
+ * delivery's answer. Node's own messages name the address dialled (`connect ECONNREFUSED
+ * 127.0.0.1:9`): the address a name resolved to is not the integrator's to learn (it would map
+ * internal DNS), so the common failures are said in words and any other message loses its
+ * addresses.
+ */
+const TRANSPORT_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the receiver',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connect timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  ENOTFOUND: 'host name cannot be resolved',
+  EAI_AGAIN: 'host name cannot be resolved (temporary DNS failure)',
+  UND_ERR_SOCKET: 'connection closed by the receiver',
+  EPIPE: 'connection closed by the receiver',
+};
+
+/** IPv4 and IPv6 addresses (with a port, brackets, a zone) in an error message. */
+const ADDRESS =
+  /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[?(?:[0-9a-f]{0,4}:){2,7}[0-9a-f.]*(?:%\w+)?\]?(?::\d+)?/gi;
+
 function describeError(e: unknown, timedOut: boolean): string {
   if (timedOut) return 'timeout';
   const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const inner = err.cause?.code ? err.cause : err;
   if (inner.code === BLOCKED_CODE) return inner.message ?? 'address blocked';
+  const words = inner.code === undefined ? undefined : TRANSPORT_ERRORS[inner.code];
+  if (words) return `${words} (${inner.code})`;
   // Messages of transport errors never include the URL's credentials (they are not in the URL).
-  return [inner.code, inner.message].filter(Boolean).join(': ').slice(0, 300) || 'request failed';
+  const message = inner.message?.replace(ADDRESS, '(address)');
+  return [inner.code, message].filter(Boolean).join(': ').slice(0, 300) || 'request failed';
 }

@@ -117,15 +117,15 @@ export async function webhookHostCheck(
     if (isBlockedAddress(host, allowed)) throw new WebhookUrlError(`must not point to ${NOT_ALLOWED}`);
     return;
   }
+  // One answer whether the name does not resolve or resolves to a blocked address, and it never
+  // says which address: either would turn registration into a way of reading internal DNS (which
+  // internal names exist, and where they point).
+  const refused = new WebhookUrlError(`host "${host}" resolves to ${NOT_ALLOWED}, or cannot be resolved`);
   let addresses: string[];
   try {
     addresses = await lookup(host);
   } catch {
-    throw new WebhookUrlError(`host "${host}" cannot be resolved`);
+    throw refused;
   }
-  if (addresses.length === 0) throw new WebhookUrlError(`host "${host}" cannot be resolved`);
-  // The answer never says which address the name resolved to: that would turn registration into
-  // a way of reading internal DNS.
-  if (addresses.some((a) => isBlockedAddress(a, allowed)))
-    throw new WebhookUrlError(`host "${host}" resolves to ${NOT_ALLOWED}`);
+  if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a, allowed))) throw refused;
 }

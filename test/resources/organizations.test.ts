@@ -145,7 +145,10 @@ describe('api permissions (cross-organization grants)', () => {
       body: { scope: 'project.installer' },
     });
     assert.equal(put.status, 200, JSON.stringify(put.body));
-    assert.equal(put.body.apiPermission.organizationId, b.organizationId);
+    // Another organization's client: named by its id only, not by its name or organization.
+    assert.deepEqual(Object.keys(put.body.apiPermission).sort(), ['clientId', 'created', 'scope']);
+    assert.equal(put.body.apiPermission.clientId, b.clientId);
+    assert.ok(!JSON.stringify(put.body).includes(b.organizationId));
     const creds = { client_id: b.clientId, client_secret: b.clientSecret, project_id: a.projectId };
     const installer = await getToken(t, { ...creds, scope: 'project.installer' });
     const locks = `/v2/projects/${a.projectId}/locks`;
@@ -164,6 +167,16 @@ describe('api permissions (cross-organization grants)', () => {
       list.body.apiPermissions.map((p: { clientId: string }) => p.clientId).sort(),
       [a.clientId, b.clientId].sort(),
     );
+    // Our own client is shown with its name; the other organization's with its id only.
+    const shown = new Map(list.body.apiPermissions.map((p: { clientId: string }) => [p.clientId, p]));
+    assert.deepEqual(shown.get(a.clientId), {
+      clientId: a.clientId,
+      clientName: 'booking-system',
+      organizationId: a.organizationId,
+      scope: 'project.admin',
+      created: (shown.get(a.clientId) as { created: string }).created,
+    });
+    assert.ok(!JSON.stringify(list.body).includes(b.organizationId));
 
     const discovery = await t.call('POST', '/v2/auth/resources-discovery/', {
       body: { client_id: b.clientId, client_secret: b.clientSecret },

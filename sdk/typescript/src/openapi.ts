@@ -3159,12 +3159,13 @@ export interface operations {
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                              */
                             clientId: string;
-                            clientName: string;
+                            /** @description The client's name; only for clients of this organization */
+                            clientName?: string;
                             /**
                              * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             * @description The client's organization; only when it is this organization
                              */
-                            organizationId: string;
+                            organizationId?: string;
                             scope: string;
                             /**
                              * Format: date-time
@@ -3277,12 +3278,13 @@ export interface operations {
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                              */
                             clientId: string;
-                            clientName: string;
+                            /** @description The client's name; only for clients of this organization */
+                            clientName?: string;
                             /**
                              * Format: uuid
-                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             * @description The client's organization; only when it is this organization
                              */
-                            organizationId: string;
+                            organizationId?: string;
                             scope: string;
                             /**
                              * Format: date-time

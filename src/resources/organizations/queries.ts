@@ -47,7 +47,14 @@ export async function apiPermissionList(db: Queryable, projectId: string): Promi
   return rows;
 }
 
-export function presentApiPermission(r: ApiPermissionRow) {
+/**
+ * A grant as the project's organization sees it. A client of another organization is named by the
+ * id the caller typed, nothing more: its name and its organization are that organization's to tell
+ * (else any client id would reveal them to whoever grants it a scope).
+ */
+export function presentApiPermission(r: ApiPermissionRow, callerOrganizationId: string) {
+  if (r.organization_id !== callerOrganizationId)
+    return { clientId: r.client_id, scope: r.scope, created: r.created.toISOString() };
   return {
     clientId: r.client_id,
     clientName: r.name,

@@ -25,8 +25,15 @@ const PermissionParams = Type.Object({ organizationId: Uuid, projectId: Uuid });
 const ClientPermissionParams = Type.Object({ organizationId: Uuid, projectId: Uuid, clientId: Uuid });
 const PermissionSchema = Type.Object({
   clientId: Uuid,
-  clientName: Type.String(),
-  organizationId: Uuid,
+  clientName: Type.Optional(
+    Type.String({ description: "The client's name; only for clients of this organization" }),
+  ),
+  organizationId: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: "The client's organization; only when it is this organization",
+    }),
+  ),
   scope: Type.String(),
   created: Timestamp,
 });
@@ -107,7 +114,11 @@ export const organizationOperations = [
     handler: async (request, _reply, ctx) => {
       const { organizationId, projectId } = request.params;
       await projectOfOrganization(ctx.db, organizationId, projectId);
-      return { apiPermissions: (await apiPermissionList(ctx.db, projectId)).map(presentApiPermission) };
+      return {
+        apiPermissions: (await apiPermissionList(ctx.db, projectId)).map((p) =>
+          presentApiPermission(p, organizationId),
+        ),
+      };
     },
   }),
 
@@ -133,13 +144,16 @@ export const organizationOperations = [
         return { ...c, created: await grantUpsert(tx, clientId, 'project', projectId, scope) };
       });
       return {
-        apiPermission: presentApiPermission({
-          client_id: clientId,
-          name: row.name,
-          organization_id: row.organizationId,
-          scope,
-          created: row.created,
-        }),
+        apiPermission: presentApiPermission(
+          {
+            client_id: clientId,
+            name: row.name,
+            organization_id: row.organizationId,
+            scope,
+            created: row.created,
+          },
+          organizationId,
+        ),
       };
     },
   }),
