@@ -18,6 +18,8 @@ export const CONSOLE_CSP = [
 
 const SECURITY_HEADERS = {
   'content-security-policy': CONSOLE_CSP,
+  // frame-ancestors says the same to browsers that read CSP; this, to those that do not.
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',

@@ -1,5 +1,6 @@
 // OpenAPI 3.1 generated from the route schemas (one source for validation, types and docs),
 // served at /openapi.json, and the Scalar reference at /docs (bundle served locally).
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pkg from '../../package.json' with { type: 'json' };
@@ -114,6 +115,37 @@ export const DOCS_UI_CONFIGURATION = {
 } as const;
 
 /**
+ * The Content-Security-Policy of /docs. The page shares its origin with the console (which holds an
+ * operator's or integrator's session in sessionStorage), so a script that got into it could act as
+ * them: scripts only from this origin plus the page's own inline start-up script, pinned by its
+ * hash (`inlineScripts`: the page is generated from fixed options, so the hash is too); requests
+ * only to this origin; never framed. Scalar sets styles from script and in style attributes, hence
+ * 'unsafe-inline' for styles only (a style cannot run code). No 'unsafe-eval': the validation
+ * library in Scalar's bundle (zod) tries Function('') once and, refused, works without compiling
+ * (the browser reports that one refusal).
+ */
+export function docsCsp(inlineScripts: readonly string[]): string {
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The bodies of a page's inline `<script>` elements (those without `src`). */
+function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+}
+
+/**
  * /docs: the Scalar reference UI. Its module inlines a 4.3 MB bundle that costs ~35 MB of memory
  * once imported, so it is loaded the first time someone opens /docs, into a small Fastify instance
  * of its own that these two routes forward to, instead of into every process at start-up.
@@ -135,6 +167,14 @@ function installDocsUi(app: FastifyInstance): void {
       const v = r.headers[name];
       if (v !== undefined) reply.header(name, v);
     }
+    reply.headers({
+      'content-security-policy': docsCsp(
+        /^text\/html/.test(String(r.headers['content-type'])) ? inlineScriptsOf(r.payload) : [],
+      ),
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
     return r.rawPayload.length > 0 ? reply.send(r.rawPayload) : reply.send();
   };
   app.get('/docs', { schema: { hide: true } }, forward);
