@@ -1,6 +1,9 @@
 // A development certificate authority and the receiver certificates it signs, built with node:crypto
 // alone (no openssl needed): ECDSA P-256 keys, X.509 v3 (RFC 5280) DER written by hand. Only for
-// `latchkey dev` and `latchkey receive` on a laptop: the CA's key sits in the data directory.
+// `latchkey dev` and `latchkey receive` on a laptop: the CA's key sits in the data directory. Whoever
+// copies that key must not be able to impersonate anything else to a process that trusts the CA:
+// the CA is name-constrained (RFC 5280 4.2.1.10) to localhost, 127.0.0.1 and ::1, and short-lived
+// (DEV_CA_DAYS; a new one is made when it nears its end, or when an older one lacks the constraint).
 import {
   createHash,
   createPrivateKey,
@@ -9,6 +12,7 @@ import {
   type KeyObject,
   randomBytes,
   sign,
+  X509Certificate,
 } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -74,7 +78,8 @@ function certificate(o: {
   publicKey: KeyObject;
   signer: KeyObject;
   issuerKeyId: Buffer;
-  days: number;
+  /** The end of validity. */
+  until: Date;
   extensions: Buffer[];
 }): string {
   const now = Date.now();
@@ -85,7 +90,7 @@ function certificate(o: {
     integer(serial),
     ECDSA_SHA256,
     name(o.issuer),
-    seq(time(new Date(now - 3600_000)), time(new Date(now + o.days * 86400_000))),
+    seq(time(new Date(now - 3600_000)), time(o.until)),
     name(o.subject),
     o.publicKey.export({ type: 'spki', format: 'der' }),
     explicit(
@@ -118,18 +123,56 @@ export function devDir(dataDir: string): string {
   return dir;
 }
 
-/** Loads the development CA of the data directory, creating it (valid 10 years) on first use. */
+const DAY_MS = 86_400_000;
+/** How long a development CA is valid. */
+export const DEV_CA_DAYS = 90;
+/** A CA with less than this left is replaced (a receiver certificate never outlives its CA). */
+const DEV_CA_RENEW_DAYS = 7;
+/** How long a receiver certificate is valid (at most; never past the CA's end). */
+export const DEV_SERVER_CERT_DAYS = 30;
+
+const NAME_CONSTRAINTS_OID = '2.5.29.30';
+
+/**
+ * The only names a development CA may vouch for: the DNS name localhost (and names under it) and
+ * the loopback addresses, each address with an all-ones mask (RFC 5280 4.2.1.10).
+ */
+function loopbackOnly(): Buffer {
+  const subtree = (name: Buffer) => seq(name);
+  return seq(
+    tlv(
+      0xa0, // permittedSubtrees
+      subtree(tlv(0x82, Buffer.from('localhost', 'ascii'))),
+      subtree(tlv(0x87, Buffer.from([127, 0, 0, 1, 255, 255, 255, 255]))),
+      subtree(tlv(0x87, Buffer.concat([ipv6Bytes('::1'), Buffer.alloc(16, 0xff)]))),
+    ),
+  );
+}
+
+/** Whether a CA certificate on disk is one this code would make now: constrained, not near its end. */
+function currentCa(pem: string): boolean {
+  try {
+    const x = new X509Certificate(pem);
+    const constrained = x.raw.includes(oid(NAME_CONSTRAINTS_OID));
+    return constrained && Date.parse(x.validTo) - Date.now() > DEV_CA_RENEW_DAYS * DAY_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads the development CA of the data directory, creating it on first use and again when the one
+ * there is near its end or unconstrained (a server trusting the old one must then be restarted:
+ * `npm run dev` reads it at start).
+ */
 export function devCa(dataDir: string): DevCa & { created: boolean } {
   const dir = devDir(dataDir);
   const certFile = join(dir, 'ca.crt');
   const keyFile = join(dir, 'ca.key');
   if (existsSync(certFile) && existsSync(keyFile)) {
-    return {
-      certFile,
-      cert: readFileSync(certFile, 'utf8'),
-      key: createPrivateKey(readFileSync(keyFile)),
-      created: false,
-    };
+    const cert = readFileSync(certFile, 'utf8');
+    if (currentCa(cert))
+      return { certFile, cert, key: createPrivateKey(readFileSync(keyFile)), created: false };
   }
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const subject = 'Latchkey development CA (this machine only)';
@@ -139,10 +182,11 @@ export function devCa(dataDir: string): DevCa & { created: boolean } {
     publicKey,
     signer: privateKey,
     issuerKeyId: keyId(publicKey),
-    days: 3650,
+    until: new Date(Date.now() + DEV_CA_DAYS * DAY_MS),
     extensions: [
       ext('2.5.29.19', true, seq(bool(true), integer(Buffer.from([0])))), // CA, path length 0
       ext('2.5.29.15', true, tlv(0x03, Buffer.from([1, 0x06]))), // keyCertSign, cRLSign
+      ext(NAME_CONSTRAINTS_OID, true, loopbackOnly()),
     ],
   });
   writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
@@ -151,7 +195,11 @@ export function devCa(dataDir: string): DevCa & { created: boolean } {
   return { certFile, cert, key: privateKey, created: true };
 }
 
-/** A fresh server certificate signed by the CA for the given names and addresses (valid 1 year). */
+/**
+ * A fresh server certificate signed by the CA for the given names and addresses (valid
+ * DEV_SERVER_CERT_DAYS, never past the CA). Names outside the CA's constraints may be written, but
+ * no client that checks the chain accepts them.
+ */
 export function issueServerCertificate(ca: DevCa, hosts: string[]): { cert: string; key: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const san = hosts.map((h) => {
@@ -165,7 +213,9 @@ export function issueServerCertificate(ca: DevCa, hosts: string[]): { cert: stri
     publicKey,
     signer: ca.key,
     issuerKeyId: keyId(createPublicKey(ca.key)),
-    days: 365,
+    until: new Date(
+      Math.min(Date.now() + DEV_SERVER_CERT_DAYS * DAY_MS, Date.parse(new X509Certificate(ca.cert).validTo)),
+    ),
     extensions: [
       ext('2.5.29.19', true, seq()), // not a CA
       ext('2.5.29.15', true, tlv(0x03, Buffer.from([7, 0x80]))), // digitalSignature
