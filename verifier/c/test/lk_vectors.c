@@ -2,6 +2,8 @@
  * Runs every vector of vectors/credentials.txt through lk_verify, and every window case through
  * the window reader and the offset table. Prints a summary; exits 1 when any outcome differs.
  *   lk_vectors FILE         run the vectors
+ *   lk_vectors --decide FILE  print each step's outcome (name, step, reason, newer list's v or -),
+ *                           ignoring the expectations (the differential test compares them with TypeScript)
  *   lk_vectors --reasons    print the reason codes in order (a test compares them with TypeScript's)
  *   lk_vectors --limits     print the limits (the same)
  */
@@ -23,6 +25,8 @@ static int same_revocation(const lk_revocation *a, const lk_revocation *b) {
          memcmp(a->keys, b->keys, a->count * 16) == 0;
 }
 
+static int decide_only;
+
 static int run_vector(const vf_vector *v) {
   state = v->lock->state;
   for (size_t i = 0; i < v->step_count; i++) {
@@ -30,6 +34,12 @@ static int run_vector(const vf_vector *v) {
     lk_presentation p = {s->now,    s->nonce,  s->nonce_len,  s->credential,   s->credential_len,
                          s->device, s->device_len, s->signature, s->signature_len};
     lk_reason got = lk_verify(&state, &p, &ws, &result);
+    if (decide_only) {
+      if (result.has_new_revocation) printf("%s %zu %s %" PRIu64 "\n", v->name, i + 1, lk_reason_name(got), result.revocation.v);
+      else printf("%s %zu %s -\n", v->name, i + 1, lk_reason_name(got));
+      if (result.has_new_revocation) state.revocation = result.revocation;
+      continue;
+    }
     int revocation_ok = result.has_new_revocation == s->expect_new_revocation &&
                         (!s->expect_new_revocation || same_revocation(&result.revocation, &s->expect_revocation));
     if (got != s->expect || !revocation_ok) {
@@ -72,8 +82,13 @@ int main(int argc, char **argv) {
            LK_MAX_ISSUER_KEYS, LK_MAX_OFFSET_PERIODS, LK_NONCE_MIN, LK_NONCE_MAX);
     return 0;
   }
+  if (argc == 3 && strcmp(argv[1], "--decide") == 0) {
+    decide_only = 1;
+    argv++;
+    argc--;
+  }
   if (argc != 2) {
-    fprintf(stderr, "usage: %s vectors/credentials.txt | --reasons | --limits\n", argv[0]);
+    fprintf(stderr, "usage: %s [--decide] vectors/credentials.txt | --reasons | --limits\n", argv[0]);
     return 2;
   }
   if (vf_open(&vf, argv[1])) return 2;
@@ -92,6 +107,7 @@ int main(int argc, char **argv) {
   }
   vf_close(&vf);
   if (kind < 0) return 2;
+  if (decide_only) return 0;
   printf("%zu vectors (%zu steps), %zu window cases, %zu failed\n", vectors, steps, windows, failed);
   return failed ? 1 : 0;
 }
