@@ -169,3 +169,26 @@ describe('the provisioning bundle', () => {
     assert.match(lockStateProblem({ ...b, utcOffsets: { ...b.utcOffsets, until: 0 } })!, /until/);
   });
 });
+
+describe("the verifier's P-256 point check", () => {
+  it('accepts exactly the points WebCrypto imports (real keys, and the same with one bit flipped)', async () => {
+    const { isP256Point } = await import('../../verifier/typescript/src/p256.ts');
+    for (let i = 0; i < 40; i++) {
+      const k = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+      const point = new Uint8Array(await crypto.subtle.exportKey('raw', k.publicKey));
+      assert.equal(isP256Point(point), true);
+      const flipped = point.slice();
+      flipped[1 + ((i * 13) % 64)]! ^= 1 << (i % 8);
+      const imports = await crypto.subtle
+        .importKey('raw', flipped, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
+        .then(
+          () => true,
+          () => false,
+        );
+      assert.equal(isP256Point(flipped), imports);
+    }
+    const p = Buffer.from('ffffffff00000001000000000000000000000000ffffffffffffffffffffffff', 'hex');
+    assert.equal(isP256Point(new Uint8Array([4, ...p, ...new Uint8Array(32)])), false, 'x = p');
+    assert.equal(isP256Point(new Uint8Array(65)), false, 'no 0x04 prefix');
+  });
+});

@@ -8,6 +8,7 @@ import { type CredentialClaims, claimsRead, headerRead } from './claims.ts';
 import { JsonRefused, jsonParse } from './json.ts';
 import { LIMITS } from './limits.ts';
 import type { IssuerKey, LockState, RevocationList } from './lock-state.ts';
+import { isP256Point } from './p256.ts';
 import { presentationBytes } from './presentation.ts';
 import type { Reason } from './reasons.ts';
 import { pointThumbprint } from './thumbprint.ts';
@@ -53,14 +54,9 @@ function issuerCryptoKey(k: IssuerKey): Promise<CryptoKey> {
   return p;
 }
 
-/** The device key, or undefined when the bytes are not a point on P-256 in uncompressed form. */
-async function deviceCryptoKey(point: Uint8Array): Promise<CryptoKey | undefined> {
-  if (point.length !== 65 || point[0] !== 0x04) return undefined;
-  try {
-    return await crypto.subtle.importKey('raw', cryptoBytes(point), P256, false, ['verify']);
-  } catch {
-    return undefined;
-  }
+/** The device key for WebCrypto (a point isP256Point accepted). */
+function deviceCryptoKey(point: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', cryptoBytes(point), P256, false, ['verify']);
 }
 
 function refuse(reason: Reason, extra?: Partial<Decision>): Decision {
@@ -75,8 +71,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
   // 1. Sizes and the form of the answer.
   if (encoder.encode(credential).length > LIMITS.credentialBytes) return refuse('too_large');
   if (nonce.length < LIMITS.nonceMinBytes || nonce.length > LIMITS.nonceMaxBytes) return refuse('malformed');
-  const deviceKey = await deviceCryptoKey(devicePublicKey);
-  if (!deviceKey || signature.length !== 64) return refuse('malformed');
+  if (!isP256Point(devicePublicKey) || signature.length !== 64) return refuse('malformed');
 
   // 2. The compact JWS: three base64url segments; the header is small.
   const parts = credential.split('.');
@@ -141,6 +136,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
   // 8. The device: the key presented is the one the credential names, and it signed this challenge.
   if (!equalBytes(await pointThumbprint(devicePublicKey), claims.jkt)) return decided('wrong_device');
   const proof = await presentationBytes(lock.lockId, nonce, credential);
+  const deviceKey = await deviceCryptoKey(devicePublicKey);
   if (!(await crypto.subtle.verify(ES256, deviceKey, cryptoBytes(signature), proof)))
     return decided('bad_nonce_signature');
   return decided('accepted');
