@@ -37,6 +37,9 @@ const USAGE = `usage: latchkey <command>
   worker                                 run only the delivery worker (/metrics, /healthz on PORT)
   migrate                                apply pending migrations
   keys rotate                            publish a new signing key (it signs after the activation delay)
+  virtual-lock --offline [--provisioning FILE|URL] [--port N] [--clock ISO-TIME]
+                                         a lock with no network that checks offline credentials
+                                         on a local socket and keeps a journal (--help for more)
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
@@ -291,7 +294,17 @@ async function admin(action: string | undefined, v: Record<string, string | unde
   }
 }
 
+/** `virtual-lock --offline` (src/dev/virtual-lock-offline.ts) parses its own flags. */
+async function virtualLock(args: string[]): Promise<void> {
+  if (args.includes('--offline')) {
+    const { virtualLockOffline } = await import('./dev/virtual-lock-offline.ts');
+    return virtualLockOffline(args);
+  }
+  fail('latchkey virtual-lock: give --offline for a lock with no network that checks offline credentials');
+}
+
 export async function runCli(argv: string[]): Promise<void> {
+  if (argv[0] === 'virtual-lock') return virtualLock(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

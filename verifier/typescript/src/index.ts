@@ -12,8 +12,11 @@ export {
   revocationProblem,
 } from './lock-state.ts';
 export {
+  answerChallenge,
+  type ChallengeMessage,
   devicePublicKeyBytes,
   PRESENTATION_CONTEXT,
+  type PresentationMessage,
   presentationBytes,
   presentationSign,
 } from './presentation.ts';

@@ -15,6 +15,7 @@
 // r || s, 64 bytes (as in JWS), with its public key as the uncompressed point 0x04 || X || Y,
 // 65 bytes. This module is also the phone's side (presentationSign): no dependency beyond
 // WebCrypto, so the typed client and the CLI use it as it is.
+import { base64urlDecode, base64urlEncode } from './base64url.ts';
 import { LIMITS } from './limits.ts';
 import { uuidBytes } from './uuid.ts';
 
@@ -54,4 +55,41 @@ export async function presentationSign(
 /** A device public key as the phone sends it: the uncompressed point, 65 bytes. */
 export async function devicePublicKeyBytes(publicKey: CryptoKey): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.exportKey('raw', publicKey));
+}
+
+/** The lock's challenge as it travels on a link (the virtual lock's line protocol, a BLE characteristic). */
+export interface ChallengeMessage {
+  type: 'challenge';
+  lockId: string;
+  /** base64url */
+  nonce: string;
+}
+
+/** The phone's answer as it travels: the credential, the device key and the signature, base64url. */
+export interface PresentationMessage {
+  type: 'presentation';
+  credential: string;
+  devicePublicKey: string;
+  signature: string;
+}
+
+/**
+ * The phone's side in one call: answers a lock's challenge with a credential and the device key
+ * pair it is bound to (a non-extractable private key is fine: only the public key is exported).
+ */
+export async function answerChallenge(
+  challenge: ChallengeMessage,
+  credential: string,
+  device: CryptoKeyPair,
+): Promise<PresentationMessage> {
+  const nonce = base64urlDecode(challenge.nonce);
+  if (!nonce) throw new TypeError('the challenge nonce is not base64url');
+  return {
+    type: 'presentation',
+    credential,
+    devicePublicKey: base64urlEncode(await devicePublicKeyBytes(device.publicKey)),
+    signature: base64urlEncode(
+      await presentationSign(device.privateKey, challenge.lockId, nonce, credential),
+    ),
+  };
 }
