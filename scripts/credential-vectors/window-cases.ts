@@ -12,9 +12,9 @@ export interface WindowCase {
   inside: boolean;
 }
 
-/** mulberry32: a small seeded generator, so the cases are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
+/** mulberry32: a small generator from a starting number, so the cases are the same on every run. */
+export function random(start: number): () => number {
+  let a = start;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
     let t = Math.imul(a ^ (a >>> 15), 1 | a);

@@ -21,19 +21,9 @@ import {
 } from '../../scripts/credential-vectors/fixtures.ts';
 import { vectorsText } from '../../scripts/credential-vectors/text-form.ts';
 import type { Step, Vector } from '../../scripts/credential-vectors/vector.ts';
+import { random } from '../../scripts/credential-vectors/window-cases.ts';
 import { presentationBytes, verifyPresentation } from '../../verifier/typescript/src/index.ts';
 import { buildC, readVectors } from '../helpers/credentials.ts';
-
-/** mulberry32: the same cases on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // node:crypto signs much faster than the deterministic signer of the vector file; here the cases
 // only need to be the same for both verifiers, not the same from run to run.

@@ -94,3 +94,26 @@ describe('credential vectors', () => {
     }
   });
 });
+
+describe('docs/credentials.md', () => {
+  const spec = readFileSync(new URL('../../docs/credentials.md', import.meta.url), 'utf8');
+
+  it("shows the vectors' presentation bytes, byte for byte", () => {
+    const block = /```text\n(6c617463[\s\S]*?)```/.exec(spec)?.[1];
+    assert.ok(block, 'the hex example is in the spec');
+    const hex = block
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0])
+      .join('');
+    assert.equal(hex, doc.presentationExample.bytes);
+  });
+
+  it('lists the reason codes with their numbers, in the order of the check', () => {
+    const numbered = [...spec.matchAll(/\| (\d+) \| `([a-z_]+)` (?=\|)/g)].map((m) => [Number(m[1]), m[2]]);
+    const table = Object.fromEntries(numbered);
+    assert.deepEqual(
+      REASONS.map((_, i) => table[i]),
+      [...REASONS],
+    );
+  });
+});

@@ -5,7 +5,7 @@
 export const LIMITS = {
   /**
    * The compact JWS, in bytes. The largest credential the service mints (28 windows of 7 days, 64
-   * revoked ids, a 200-character issuer URL) is about 7,400.
+   * revoked ids, a 208-character issuer URL) has 7,307.
    */
   credentialBytes: 8192,
   /** The decoded protected header, in bytes (Latchkey's is about 100). */
