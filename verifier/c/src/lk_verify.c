@@ -154,7 +154,7 @@ static lk_reason decide(const lk_lock_state *lock, const lk_presentation *p, lk_
   if (mbedtls_ecp_point_read_binary(grp, issuer, key->point, 65) != 0 || !es256_ok(grp, issuer, hash, sig))
     return LK_BAD_SIGNATURE;
 
-  /* 5. The claims. */
+  /* 5. The claims, then 6. the lock. */
   lk_claims c;
   e = lk_claims_read(ws->payload, payload_len, ws->windows, &res->revocation, &c);
   if (e != LK_ACCEPTED) return e;
@@ -165,11 +165,11 @@ static lk_reason decide(const lk_lock_state *lock, const lk_presentation *p, lk_
   res->exp = c.exp;
   if (memcmp(c.lock, lock->lock_id, 16) != 0) return LK_WRONG_LOCK;
 
-  /* 6. Revocation: the newest list wins, whatever this presentation's outcome. */
+  /* 7. Revocation: the newest list wins, whatever this presentation's outcome. */
   res->has_new_revocation = res->revocation.v > lock->revocation.v;
   if (revoked(res->has_new_revocation ? &res->revocation : &lock->revocation, c.jti, c.iat)) return LK_REVOKED;
 
-  /* 7. Time: nbf inclusive, exp exclusive, then the weekly windows on the lock's wall clock. */
+  /* 8. Time: nbf inclusive, exp exclusive; 9. the weekly windows on the lock's wall clock. */
   if (p->now < c.nbf) return LK_NOT_YET_VALID;
   if (p->now >= c.exp) return LK_EXPIRED;
   if (c.window_count) {
@@ -180,7 +180,7 @@ static lk_reason decide(const lk_lock_state *lock, const lk_presentation *p, lk_
     if (!lk_inside_windows(ws->windows, c.window_count, p->now + (int64_t)minutes * 60)) return LK_OUTSIDE_WINDOW;
   }
 
-  /* 8. The device: the key presented is the one the credential names, and it signed this challenge. */
+  /* 10. The device: the key presented is the one the credential names, and it signed this challenge. */
   uint8_t jkt[32];
   thumbprint(p->device_key, jkt);
   if (memcmp(jkt, c.jkt, 32) != 0) return LK_WRONG_DEVICE;

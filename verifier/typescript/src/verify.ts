@@ -1,7 +1,8 @@
 // The check a lock runs on a phone's answer to its challenge. Cheap structural checks come first;
 // the credential's signature is verified before any claim is read; the device key's proof, the
 // most expensive check, comes last. The order is the specification's (docs/credentials.md), and
-// the C verifier follows it step by step, so both give the same reason for the same input.
+// the C verifier follows it step by step (the numbers below are the specification's steps), so both give
+// the same reason for the same input.
 import { base64urlDecode, base64urlDecodedLength, isBase64urlText } from './base64url.ts';
 import { cryptoBytes, equalBytes } from './bytes.ts';
 import { type CredentialClaims, claimsRead, headerRead } from './claims.ts';
@@ -102,7 +103,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
   if (!(await crypto.subtle.verify(ES256, await issuerCryptoKey(issuerKey), cryptoBytes(sig), signed)))
     return refuse('bad_signature');
 
-  // 5. The claims.
+  // 5. The claims, then 6. the lock.
   let payload: ReturnType<typeof jsonParse>;
   try {
     payload = jsonParse(payloadBytes);
@@ -114,7 +115,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
   if (typeof claims === 'string') return refuse(claims);
   if (claims.lock !== lock.lockId) return refuse('wrong_lock', { claims });
 
-  // 6. Revocation: the newest list wins, whatever this presentation's outcome.
+  // 7. Revocation: the newest list wins, whatever this presentation's outcome.
   const revocation = claims.rev.v > lock.revocation.v ? claims.rev : undefined;
   const newest = revocation ?? lock.revocation;
   const decided = (reason: Reason) =>
@@ -123,7 +124,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
       : refuse(reason, { claims, ...(revocation ? { revocation } : {}) });
   if (newest.keys.includes(claims.jti) || claims.iat < (newest.before ?? 0)) return decided('revoked');
 
-  // 7. Time: nbf inclusive, exp exclusive, then the weekly windows on the lock's wall clock.
+  // 8. Time: nbf inclusive, exp exclusive; 9. the weekly windows on the lock's wall clock.
   if (now < claims.nbf) return decided('not_yet_valid');
   if (now >= claims.exp) return decided('expired');
   if (claims.win) {
@@ -133,7 +134,7 @@ export async function verifyPresentation(lock: LockState, input: VerifyInput): P
     if (!insideWindows(claims.win, now + offset * 60)) return decided('outside_window');
   }
 
-  // 8. The device: the key presented is the one the credential names, and it signed this challenge.
+  // 10. The device: the key presented is the one the credential names, and it signed this challenge.
   if (!equalBytes(await pointThumbprint(devicePublicKey), claims.jkt)) return decided('wrong_device');
   const proof = await presentationBytes(lock.lockId, nonce, credential);
   const deviceKey = await deviceCryptoKey(devicePublicKey);
