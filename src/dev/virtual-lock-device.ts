@@ -6,7 +6,8 @@
 // - a keypad: a PIN typed on it opens the door or is refused, with the LockOperation or
 //   LockOperationError event (source Keypad) a real lock sends, and a WrongCodeEntryLimit alarm and
 //   a lock-out after too many wrong codes;
-// - SetCredential answers Duplicate for a PIN another credential has (matter.js answers Failure);
+// - SetCredential fails with the cluster status Duplicate for a PIN another credential has
+//   (matter.js answers a bare Failure);
 // - a user given a schedule becomes ScheduleRestrictedUser (the cluster allows a lock to do this);
 // - a jam (DoorLockAlarm LockJammed, lock state NotFullyLocked) and battery level on command.
 // The CLI (virtual-lock.ts) runs it and gives it a control channel.
@@ -293,12 +294,11 @@ export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLo
           request.credential.credentialIndex,
         )
       ) {
-        // The cluster's own status for it (DlStatusEnum DUPLICATE), which a controller can tell apart.
-        return {
-          status: DUPLICATE as DoorLock.SetCredentialResponse['status'],
-          userIndex: null,
-          nextCredentialIndex: null,
-        };
+        // The cluster's own status for it, Duplicate, which a controller can tell apart. A lock on the
+        // reference SDK puts it in the SetCredentialResponse; matter.js's response type cannot carry it
+        // (its status field takes only interaction-model codes), so it goes as the cluster status of a
+        // failed command, which the controller reads the same.
+        throw new DL.DuplicateError('This PIN is already on the lock');
       }
       return super.setCredential(request);
     }
@@ -435,6 +435,3 @@ export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLo
     },
   };
 }
-
-/** DlStatusEnum DUPLICATE in a SetCredentialResponse. */
-const DUPLICATE = 2;

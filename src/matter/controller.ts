@@ -14,7 +14,7 @@
 // users, PINs, schedules) is the reconciler's job.
 import type { ClientNode, Endpoint, ServerNode } from '@matter/main';
 import type { DoorLock } from '@matter/main/clusters/door-lock';
-import { classify, MatterLockError } from './errors.ts';
+import { classify, fromStatus, MatterLockError } from './errors.ts';
 import { PairingCodeError, parsePairingCode } from './pairing-code.ts';
 import { loadMatter, type Matter, type MatterLogLevel } from './runtime.ts';
 import type { WeekDaySchedule, YearDaySchedule } from './schedules.ts';
@@ -253,6 +253,8 @@ export class MatterController {
   readonly #seen = new Map<string, bigint>();
   readonly #reachable = new Map<string, boolean>();
   readonly #watched = new Set<string>();
+  /** Per lock: declares it unreachable when no report or keep-alive came for too long. */
+  readonly #silence = new Map<string, NodeJS.Timeout>();
   #closed = false;
 
   private constructor(m: Matter, node: ServerNode, storage: SnapshotStorage, o: MatterControllerOptions) {
@@ -433,66 +435,77 @@ export class MatterController {
         credentialRule: dl.CredentialRule.Single,
       }),
     );
-    if (caps.features.weekDaySchedules) {
-      if (existing)
-        await this.#call(doing, () =>
-          cmd.clearWeekDaySchedule({ weekDayIndex: ALL_SCHEDULES, userIndex: u.userIndex }),
+    try {
+      if (caps.features.weekDaySchedules) {
+        if (existing)
+          await this.#call(doing, () =>
+            cmd.clearWeekDaySchedule({ weekDayIndex: ALL_SCHEDULES, userIndex: u.userIndex }),
+          );
+        for (const [i, s] of u.weekDays.entries())
+          await this.#call(doing, () =>
+            cmd.setWeekDaySchedule({
+              weekDayIndex: i + 1,
+              userIndex: u.userIndex,
+              daysMask: s.days,
+              startHour: s.startHour,
+              startMinute: s.startMinute,
+              endHour: s.endHour,
+              endMinute: s.endMinute,
+            }),
+          );
+      }
+      if (caps.features.yearDaySchedules) {
+        if (existing)
+          await this.#call(doing, () =>
+            cmd.clearYearDaySchedule({ yearDayIndex: ALL_SCHEDULES, userIndex: u.userIndex }),
+          );
+        for (const [i, s] of u.yearDays.entries())
+          await this.#call(doing, () =>
+            cmd.setYearDaySchedule({
+              yearDayIndex: i + 1,
+              userIndex: u.userIndex,
+              localStartTime: s.localStartTime,
+              localEndTime: s.localEndTime,
+            }),
+          );
+      }
+      const credential = { credentialType: dl.CredentialType.Pin, credentialIndex: u.credentialIndex };
+      const held = await this.#call(doing, () => cmd.getCredentialStatus({ credential }));
+      const ownHeld = held.credentialExists && held.userIndex === u.userIndex;
+      if (held.credentialExists && !ownHeld)
+        throw new MatterLockError(
+          'occupied',
+          `PIN slot ${u.credentialIndex} on the lock belongs to user ${held.userIndex}`,
         );
-      for (const [i, s] of u.weekDays.entries())
-        await this.#call(doing, () =>
-          cmd.setWeekDaySchedule({
-            weekDayIndex: i + 1,
-            userIndex: u.userIndex,
-            daysMask: s.days,
-            startHour: s.startHour,
-            startMinute: s.startMinute,
-            endHour: s.endHour,
-            endMinute: s.endMinute,
-          }),
-        );
-    }
-    if (caps.features.yearDaySchedules) {
-      if (existing)
-        await this.#call(doing, () =>
-          cmd.clearYearDaySchedule({ yearDayIndex: ALL_SCHEDULES, userIndex: u.userIndex }),
-        );
-      for (const [i, s] of u.yearDays.entries())
-        await this.#call(doing, () =>
-          cmd.setYearDaySchedule({
-            yearDayIndex: i + 1,
-            userIndex: u.userIndex,
-            localStartTime: s.localStartTime,
-            localEndTime: s.localEndTime,
-          }),
-        );
-    }
-    const credential = { credentialType: dl.CredentialType.Pin, credentialIndex: u.credentialIndex };
-    const held = await this.#call(doing, () => cmd.getCredentialStatus({ credential }));
-    const ownHeld = held.credentialExists && held.userIndex === u.userIndex;
-    if (held.credentialExists && !ownHeld)
-      throw new MatterLockError(
-        'occupied',
-        `PIN slot ${u.credentialIndex} on the lock belongs to user ${held.userIndex}`,
+      const r = await this.#call(doing, () =>
+        cmd.setCredential({
+          operationType: ownHeld ? dl.DataOperationType.Modify : dl.DataOperationType.Add,
+          credential,
+          credentialData: new TextEncoder().encode(u.pin),
+          userIndex: u.userIndex,
+          userStatus: null,
+          userType: null,
+        }),
       );
-    const r = await this.#call(doing, () =>
-      cmd.setCredential({
-        operationType: ownHeld ? dl.DataOperationType.Modify : dl.DataOperationType.Add,
-        credential,
-        credentialData: new TextEncoder().encode(u.pin),
-        userIndex: u.userIndex,
-        userStatus: null,
-        userType: null,
-      }),
-    );
-    switch (r.status as number) {
-      case DL_STATUS.success:
-        return;
-      case DL_STATUS.duplicate:
-        throw new MatterLockError('duplicate', `the lock already holds this PIN for another user (${doing})`);
-      case DL_STATUS.occupied:
-        throw new MatterLockError('occupied', `PIN slot ${u.credentialIndex} is taken (${doing})`);
-      default:
-        throw classify(Object.assign(new Error(`SetCredential answered status ${r.status}`), {}), doing);
+      switch (r.status as number) {
+        case DL_STATUS.success:
+          return;
+        case DL_STATUS.duplicate:
+          throw new MatterLockError(
+            'duplicate',
+            `the lock already holds this PIN for another user (${doing})`,
+          );
+        case DL_STATUS.occupied:
+          throw new MatterLockError('occupied', `PIN slot ${u.credentialIndex} is taken (${doing})`);
+        default:
+          throw fromStatus(r.status, `SetCredential answered status ${r.status}`, doing);
+      }
+    } catch (e) {
+      // A user this call added is taken out again when the rest cannot be written (best effort: a
+      // user without its PIN opens nothing anyway), so a refused write leaves the slot as it was.
+      if (!existing && e instanceof MatterLockError && !e.transient)
+        await this.#call(doing, () => cmd.clearUser({ userIndex: u.userIndex })).catch(() => {});
+      throw e;
     }
   }
 
@@ -551,7 +564,9 @@ export class MatterController {
       const r = await this.#call(doing, () => cmd.getWeekDaySchedule({ weekDayIndex: i, userIndex }));
       if (r.status === 0 && r.daysMask)
         weekDays.push({
-          days: r.daysMask as WeekDaySchedule['days'],
+          days: Object.fromEntries(
+            Object.entries(r.daysMask).filter(([, on]) => on),
+          ) as WeekDaySchedule['days'],
           startHour: r.startHour!,
           startMinute: r.startMinute!,
           endHour: r.endHour!,
@@ -606,6 +621,7 @@ export class MatterController {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    for (const t of this.#silence.values()) clearTimeout(t);
     await this.#node.close();
     await this.#storage.flush().catch(() => {});
   }
@@ -757,14 +773,39 @@ export class MatterController {
     if (this.#watched.has(peer.id)) return;
     this.#watched.add(peer.id);
     const lockId = peer.id;
-    (peer.events as unknown as NetworkEvents).network.subscriptionStatusChanged.on((active: boolean) => {
-      if (this.#reachable.get(lockId) === active) return;
-      this.#reachable.set(lockId, active);
-      this.#o.onReachability?.(lockId, active);
-    });
+    const network = (peer.events as unknown as NetworkEvents).network;
+    network.subscriptionStatusChanged.on((active) =>
+      active ? this.#alive(lockId) : this.#setReachable(lockId, false),
+    );
+    network.subscriptionAlive.on(() => this.#alive(lockId));
+  }
+
+  /**
+   * A report or keep-alive came. matter.js itself declares the subscription lost only after its
+   * max interval plus twice the peer's longest response time (tens of seconds on UDP); a lock that
+   * has not been heard from for two of its keep-alive intervals and a second is unreachable here.
+   */
+  #alive(lockId: string) {
+    this.#setReachable(lockId, true);
+    clearTimeout(this.#silence.get(lockId));
+    const ms = (this.#o.livenessSeconds ?? 60) * 2000 + 1000;
+    this.#silence.set(lockId, setTimeout(() => this.#setReachable(lockId, false), ms).unref());
+  }
+
+  #setReachable(lockId: string, reachable: boolean) {
+    if (this.#closed || !this.#watched.has(lockId)) return;
+    if (!reachable) {
+      clearTimeout(this.#silence.get(lockId));
+      this.#silence.delete(lockId);
+    }
+    if (this.#reachable.get(lockId) === reachable) return;
+    this.#reachable.set(lockId, reachable);
+    this.#o.onReachability?.(lockId, reachable);
   }
 
   #forgotten(lockId: string) {
+    clearTimeout(this.#silence.get(lockId));
+    this.#silence.delete(lockId);
     this.#watched.delete(lockId);
     this.#reachable.delete(lockId);
     this.#seen.delete(lockId);
@@ -873,7 +914,10 @@ interface DoorLockState {
 }
 
 interface NetworkEvents {
-  network: { subscriptionStatusChanged: { on(fn: (active: boolean) => void): void } };
+  network: {
+    subscriptionStatusChanged: { on(fn: (active: boolean) => void): void };
+    subscriptionAlive: { on(fn: () => void): void };
+  };
 }
 
 interface EventChange {

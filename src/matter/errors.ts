@@ -82,6 +82,9 @@ const STATUS = {
   DynamicConstraintError: 0xcf,
 } as const;
 
+const DOOR_LOCK_DUPLICATE = 2;
+const DOOR_LOCK_OCCUPIED = 3;
+
 /** The class names on an error's prototype chain (matter.js's errors are told apart by class). */
 function classNames(e: unknown): Set<string> {
   const names = new Set<string>();
@@ -107,30 +110,13 @@ export function classify(e: unknown, doing: string): MatterLockError {
   const status = statusOf(e);
   const with_ = (code: MatterErrorCode, what: string) =>
     new MatterLockError(code, `${what} (${doing})`, { cause: e });
-  if (status !== undefined) {
-    switch (status) {
-      case STATUS.Busy:
-      case STATUS.InvalidInState:
-        return with_('busy', 'the lock is busy; try again');
-      case STATUS.Timeout:
-        return with_('timeout', 'the lock timed out');
-      case STATUS.ResourceExhausted:
-        return with_('noSpace', 'the lock has no slot left');
-      case STATUS.ConstraintError:
-      case STATUS.InvalidCommand:
-      case STATUS.DynamicConstraintError:
-        return with_('constraint', 'the lock does not accept this value');
-      case STATUS.UnsupportedCommand:
-      case STATUS.UnsupportedCluster:
-      case STATUS.UnsupportedEndpoint:
-      case STATUS.UnsupportedAttribute:
-        return with_('unsupported', 'the lock does not support this');
-      case STATUS.NotFound:
-        return with_('constraint', 'the lock has no such entry');
-      default:
-        return with_('rejected', `the lock refused: ${message}`);
-    }
-  }
+  // Cluster status codes of the Door Lock cluster, the only cluster the controller commands.
+  const clusterCode = (e as { clusterCode?: unknown }).clusterCode;
+  if (status !== undefined && clusterCode === DOOR_LOCK_DUPLICATE)
+    return with_('duplicate', 'the lock already holds this PIN for another user');
+  if (status !== undefined && clusterCode === DOOR_LOCK_OCCUPIED)
+    return with_('occupied', 'the slot on the lock is taken');
+  if (status !== undefined) return fromStatus(status, message, doing, e);
   if (names.has('IcdPeerAsleepError')) return with_('unreachable', 'the lock is asleep');
   if (
     names.has('TransientPeerCommunicationError') ||
@@ -161,4 +147,32 @@ export function classify(e: unknown, doing: string): MatterLockError {
   if (names.has('UninitializedDependencyError') || names.has('DestroyedDependencyError'))
     return with_('notReady', 'the controller is not running');
   return with_('rejected', message);
+}
+
+/** A refusal by its interaction-model status code. */
+export function fromStatus(status: number, message: string, doing: string, cause?: unknown): MatterLockError {
+  const with_ = (code: MatterErrorCode, what: string) =>
+    new MatterLockError(code, `${what} (${doing})`, { cause });
+  switch (status) {
+    case STATUS.Busy:
+    case STATUS.InvalidInState:
+      return with_('busy', 'the lock is busy; try again');
+    case STATUS.Timeout:
+      return with_('timeout', 'the lock timed out');
+    case STATUS.ResourceExhausted:
+      return with_('noSpace', 'the lock has no slot left');
+    case STATUS.ConstraintError:
+    case STATUS.InvalidCommand:
+    case STATUS.DynamicConstraintError:
+      return with_('constraint', 'the lock does not accept this value');
+    case STATUS.UnsupportedCommand:
+    case STATUS.UnsupportedCluster:
+    case STATUS.UnsupportedEndpoint:
+    case STATUS.UnsupportedAttribute:
+      return with_('unsupported', 'the lock does not support this');
+    case STATUS.NotFound:
+      return with_('constraint', 'the lock has no such entry');
+    default:
+      return with_('rejected', `the lock refused: ${message}`);
+  }
 }
