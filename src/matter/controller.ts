@@ -242,6 +242,8 @@ function lockStateName(v: number | null | undefined): LockStateName {
 }
 
 const LOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The record (in the snapshot) of which matter.js peer each lock is. */
+const PEER_IDS = 'peerIds';
 
 export class MatterController {
   readonly #m: Matter;
@@ -252,6 +254,13 @@ export class MatterController {
   /** The highest event number delivered per lock in this process. */
   readonly #seen = new Map<string, bigint>();
   readonly #reachable = new Map<string, boolean>();
+  /**
+   * Lock id → matter.js peer id. Commissioning lets matter.js name the peer ("peerN"): when several
+   * devices answer to a manual code's 4-bit discriminator it makes one candidate per device, and a
+   * name of ours on each would clash. Kept in the snapshot beside the fabric.
+   */
+  readonly #peerIds: Map<string, string>;
+  /** Locks whose reachability is being followed. */
   readonly #watched = new Set<string>();
   /** Per lock: declares it unreachable when no report or keep-alive came for too long. */
   readonly #silence = new Map<string, NodeJS.Timeout>();
@@ -263,6 +272,7 @@ export class MatterController {
     this.#storage = storage;
     this.#o = o;
     this.#timeoutMs = o.commandTimeoutMs ?? 10_000;
+    this.#peerIds = new Map(Object.entries((storage.getOwn(PEER_IDS) ?? {}) as Record<string, string>));
   }
 
   /** Starts the controller (and with it mDNS on this host) and reconnects to the locks it knows. */
@@ -281,14 +291,19 @@ export class MatterController {
     } as never);
     const c = new MatterController(m, node, storage, o);
     node.env.get(ChangeNotificationService).change.on((change) => c.#onChange(change as unknown as Change));
-    for (const peer of node.peers) c.#watch(peer);
+    for (const [lockId, peerId] of c.#peerIds) {
+      const peer = node.peers.get(peerId);
+      if (peer) c.#watch(lockId, peer);
+    }
     await node.start();
     return c;
   }
 
   /** The locks this controller has commissioned (their ids). */
   locks(): string[] {
-    return [...this.#node.peers].filter((p) => p.lifecycle.isCommissioned).map((p) => p.id);
+    return [...this.#peerIds.keys()].filter(
+      (id) => this.#node.peers.get(this.#peerIds.get(id)!)?.lifecycle.isCommissioned,
+    );
   }
 
   /**
@@ -305,7 +320,7 @@ export class MatterController {
     }
     if (!LOCK_ID.test(lockId))
       throw new MatterLockError('constraint', 'a lock id is 1-64 letters, digits, - or _');
-    if (this.#node.peers.get(lockId))
+    if (this.#peerIds.has(lockId))
       throw new MatterLockError('occupied', `lock ${lockId} is already connected`);
     const identifier =
       code.longDiscriminator !== undefined
@@ -315,7 +330,6 @@ export class MatterController {
     let peer: ClientNode;
     try {
       peer = await this.#node.peers.commission({
-        id: lockId,
         passcode: code.passcode,
         ...identifier,
         timeout: Millis(this.#o.commissionTimeoutMs ?? 120_000),
@@ -329,7 +343,8 @@ export class MatterController {
       await peer.decommission().catch(() => peer.delete());
       throw e;
     }
-    await this.#subscribe(peer);
+    this.#setPeerId(lockId, peer.id);
+    await this.#subscribe(lockId, peer);
     await this.#storage.flush();
     return {
       lockId,
@@ -634,7 +649,8 @@ export class MatterController {
 
   #peer(lockId: string): ClientNode {
     if (this.#closed) throw new MatterLockError('notReady', 'the controller is closed');
-    const peer = this.#node.peers.get(lockId);
+    const peerId = this.#peerIds.get(lockId);
+    const peer = peerId === undefined ? undefined : this.#node.peers.get(peerId);
     if (!peer) throw new MatterLockError('unknownLock', `no lock ${lockId} on this controller`);
     return peer;
   }
@@ -755,9 +771,15 @@ export class MatterController {
       throw new MatterLockError('constraint', 'a user name is at most 10 bytes');
   }
 
-  async #subscribe(peer: ClientNode) {
+  #setPeerId(lockId: string, peerId: string | undefined) {
+    if (peerId === undefined) this.#peerIds.delete(lockId);
+    else this.#peerIds.set(lockId, peerId);
+    this.#storage.setOwn(PEER_IDS, Object.fromEntries(this.#peerIds));
+  }
+
+  async #subscribe(lockId: string, peer: ClientNode) {
     const { Seconds } = this.#m.main;
-    this.#watch(peer);
+    this.#watch(lockId, peer);
     await peer.set({
       network: {
         autoSubscribe: true,
@@ -769,10 +791,9 @@ export class MatterController {
     } as never);
   }
 
-  #watch(peer: ClientNode) {
-    if (this.#watched.has(peer.id)) return;
-    this.#watched.add(peer.id);
-    const lockId = peer.id;
+  #watch(lockId: string, peer: ClientNode) {
+    if (this.#watched.has(lockId)) return;
+    this.#watched.add(lockId);
     const network = (peer.events as unknown as NetworkEvents).network;
     network.subscriptionStatusChanged.on((active) =>
       active ? this.#alive(lockId) : this.#setReachable(lockId, false),
@@ -804,6 +825,7 @@ export class MatterController {
   }
 
   #forgotten(lockId: string) {
+    this.#setPeerId(lockId, undefined);
     clearTimeout(this.#silence.get(lockId));
     this.#silence.delete(lockId);
     this.#watched.delete(lockId);
@@ -811,10 +833,12 @@ export class MatterController {
     this.#seen.delete(lockId);
   }
 
-  /** The peer (lock) a change belongs to, or undefined for the controller's own endpoints. */
+  /** The lock a change belongs to, or undefined (the controller's own endpoints, a candidate peer). */
   #lockIdOf(endpoint: Endpoint): string | undefined {
-    for (let e: Endpoint | undefined = endpoint; e; e = e.owner as Endpoint | undefined)
-      if (this.#watched.has(e.id) && this.#node.peers.get(e.id) === (e as unknown)) return e.id;
+    let top: Endpoint = endpoint;
+    while (top.owner && (top.owner as unknown) !== this.#node) top = top.owner as Endpoint;
+    for (const [lockId, peerId] of this.#peerIds)
+      if (peerId === top.id && this.#watched.has(lockId)) return lockId;
     return undefined;
   }
 

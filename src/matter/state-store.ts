@@ -58,7 +58,12 @@ export interface SnapshotStorage {
   flush(): Promise<void>;
   /** The current snapshot, as save() would write it. */
   snapshot(): string;
+  /** Our own small records kept in the same snapshot (a context matter.js does not use). */
+  getOwn(key: string): SupportedStorageTypes | undefined;
+  setOwn(key: string, value: SupportedStorageTypes): void;
 }
+
+const OWN_CONTEXT = 'latchkey';
 
 let drivers = 0;
 
@@ -145,5 +150,15 @@ export async function installSnapshotStorage(
     },
   });
   service.configuredDriver = driverId;
-  return { driverId, flush, snapshot: () => toJson(data as SupportedStorageTypes) };
+  return {
+    driverId,
+    flush,
+    snapshot: () => toJson(data as SupportedStorageTypes),
+    getOwn: (key) => data[OWN_CONTEXT]?.[key],
+    setOwn(key, value) {
+      data[OWN_CONTEXT] ??= {};
+      data[OWN_CONTEXT][key] = value;
+      changed();
+    },
+  };
 }

@@ -59,8 +59,9 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
         weekDaySchedules: 2,
         yearDaySchedules: 1,
       }),
-      lab.startLock('spare', { timeZone: TZ, discriminator: 1234, passcode: 20202022 }),
-      lab.startController('ctl', { livenessSeconds: 2, commandTimeoutMs: 8000, commissionTimeoutMs: 60_000 }),
+      // The same 4-bit short discriminator as the first lock's (3840): the manual code finds both.
+      lab.startLock('spare', { timeZone: TZ, discriminator: 3841, passcode: 20202022 }),
+      lab.startController('ctl', { livenessSeconds: 2, commandTimeoutMs: 4000, commissionTimeoutMs: 60_000 }),
     ]);
   });
   after(async () => {
@@ -72,7 +73,7 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
     await rejects(ctl.call('commission', 'MT:not-base38!', 'x'), 'pairingCode', false);
   });
 
-  test('commissions with the manual pairing code and reads what the lock can do', async () => {
+  test('commissions with the manual pairing code (another lock answering to the same short discriminator) and reads what the lock can do', async () => {
     assert.match(lock.ready.manualPairingCode, /^\d{11}$/);
     door = await ctl.call<CommissionedLock>('commission', lock.ready.manualPairingCode, 'door');
     assert.deepEqual(door.capabilities, {
@@ -344,7 +345,7 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
     ctl = await lab.startController('ctl', {
       snapshot,
       livenessSeconds: 2,
-      commandTimeoutMs: 8000,
+      commandTimeoutMs: 4000,
       watermarks: { door: String(watermark) },
     });
     await ctl.waitFor(
