@@ -13,7 +13,7 @@
 // The CLI (virtual-lock.ts) runs it and gives it a control channel.
 import type { Bytes } from '@matter/main';
 import type { DoorLock } from '@matter/main/clusters/door-lock';
-import { loadMatter } from '../matter/runtime.ts';
+import { loadMatter, type MatterLogLevel } from '../matter/runtime.ts';
 import {
   inWeekDaySchedule,
   inYearDaySchedule,
@@ -48,6 +48,8 @@ export interface VirtualLockOptions {
   /** Seconds of keypad lock-out after that. */
   lockoutSeconds?: number;
   name?: string;
+  /** matter.js's own log level (default warn). */
+  logLevel?: MatterLogLevel;
   /** Called when the lock could not save its state (it keeps running, and tries again). */
   onSaveError?: (e: unknown) => void;
 }
@@ -99,7 +101,7 @@ export interface VirtualLock {
 const LOCK_STATE_NAMES: Record<number, LockStateName> = { 0: 'notFullyLocked', 1: 'locked', 2: 'unlocked' };
 
 export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLock> {
-  const m = await loadMatter();
+  const m = await loadMatter(o.logLevel);
   const { Environment, ServerNode, Endpoint, VendorId, DeviceTypeId, Bytes: B } = m.main;
   const { DoorLockDevice, DoorLockServer, DoorLock: DL } = m.doorLock;
   const { PowerSourceServer, PowerSource } = m.powerSource;

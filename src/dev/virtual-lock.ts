@@ -20,6 +20,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { createConnection, createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { MatterLogLevel } from '../matter/runtime.ts';
 import { FileStateStore } from '../matter/state-store.ts';
 import { canonicalTimeZone } from '../time/timezone.ts';
 import type { VirtualLock, VirtualLockCapacity } from './virtual-lock-device.ts';
@@ -37,6 +38,7 @@ export const VIRTUAL_LOCK_USAGE = `usage: latchkey virtual-lock [options]     ru
   --year-day-schedules N     year-day schedules per user (default 1)
   --clock-offset SECONDS     the lock's clock runs this far from this machine's (default 0)
   --json                     print JSON lines (ready, keypad and other events) instead of text
+  --log-level LEVEL          matter.js's own log: debug, info, notice, warn (default), error
 latchkey virtual-lock --state-dir DIR <action>    act on a running lock:
   --enter-pin CODE           type a PIN on its keypad
   --turn lock|unlock         the thumb turn inside
@@ -45,6 +47,7 @@ latchkey virtual-lock --state-dir DIR <action>    act on a running lock:
   --set-clock ISO|SECONDS    set its clock to an instant, or to an offset from this machine's
   --status                   print its users, lock state, battery and clock`;
 
+const LOG_LEVELS: MatterLogLevel[] = ['debug', 'info', 'notice', 'warn', 'error', 'fatal'];
 const CONTROL_SOCKET = 'control.sock';
 const OPTIONS_FILE = 'lock.json';
 const MATTER_STATE_FILE = 'matter-state.json';
@@ -281,6 +284,7 @@ export async function virtualLockCli(
         'year-day-schedules': { type: 'string' },
         'clock-offset': { type: 'string' },
         json: { type: 'boolean' },
+        'log-level': { type: 'string' },
         'enter-pin': { type: 'string' },
         turn: { type: 'string' },
         jam: { type: 'boolean' },
@@ -302,13 +306,17 @@ export async function virtualLockCli(
     out(`${JSON.stringify(a.result, null, 2)}\n`);
     return;
   }
-  await runLock(stateDir, runOptions(stateDir, v), Boolean(v.json), out);
+  const logLevel = (v['log-level'] as string | undefined) ?? 'warn';
+  if (!LOG_LEVELS.includes(logLevel as MatterLogLevel))
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  await runLock(stateDir, runOptions(stateDir, v), Boolean(v.json), logLevel as MatterLogLevel, out);
 }
 
 async function runLock(
   stateDir: string,
   o: RunOptions,
   json: boolean,
+  logLevel: MatterLogLevel,
   out: (s: string) => void,
 ): Promise<void> {
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
@@ -326,6 +334,7 @@ async function runLock(
     timeZone: o.timeZone,
     capacity: o.capacity,
     clockOffsetMs: o.clockOffsetSeconds * 1000,
+    logLevel,
     onSaveError: (e) =>
       log({ type: 'error', error: `could not save the lock's state: ${(e as Error).message}` }),
   });

@@ -34,7 +34,7 @@ export type MatterLogLevel = 'debug' | 'info' | 'notice' | 'warn' | 'error' | 'f
 
 /**
  * Loads matter.js once per process, configured for a process of ours. `logLevel` applies to the
- * first call (matter.js's logger is global); LATCHKEY_MATTER_LOG_LEVEL overrides it for debugging.
+ * first call (matter.js's logger is global).
  */
 export function loadMatter(logLevel: MatterLogLevel = 'warn'): Promise<Matter> {
   loading ??= (async () => {
@@ -56,8 +56,7 @@ export function loadMatter(logLevel: MatterLogLevel = 'warn'): Promise<Matter> {
       import('@matter/main/behaviors/power-source'),
       import('@matter/main/clusters/power-source'),
     ]);
-    const level = process.env.LATCHKEY_MATTER_LOG_LEVEL || logLevel;
-    main.Logger.level = main.LogLevel(level);
+    main.Logger.level = main.LogLevel(logLevel);
     // Matter itself requires IPv6; IPv4 is optional and only doubles the mDNS traffic.
     main.Environment.default.vars.set('mdns.ipv4', false);
     return {

@@ -9,6 +9,7 @@
 import { createInterface } from 'node:readline';
 import { MatterController } from '../../src/matter/controller.ts';
 import { MatterLockError } from '../../src/matter/errors.ts';
+import type { MatterLogLevel } from '../../src/matter/runtime.ts';
 import { MemoryStateStore } from '../../src/matter/state-store.ts';
 
 interface StartArgs {
@@ -17,6 +18,7 @@ interface StartArgs {
   commandTimeoutMs?: number;
   commissionTimeoutMs?: number;
   watermarks?: Record<string, string>;
+  logLevel?: MatterLogLevel;
 }
 
 const write = (o: unknown) =>
@@ -35,6 +37,7 @@ async function handle(op: string, args: unknown[]): Promise<unknown> {
       livenessSeconds: a.livenessSeconds,
       commandTimeoutMs: a.commandTimeoutMs,
       commissionTimeoutMs: a.commissionTimeoutMs,
+      logLevel: a.logLevel,
       eventsAfter: (lockId) =>
         a.watermarks?.[lockId] !== undefined ? BigInt(a.watermarks[lockId]) : undefined,
       onEvent: (event) => write({ type: 'event', event }),

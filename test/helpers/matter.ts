@@ -13,6 +13,8 @@ import { type ControlAnswer, type ControlRequest, controlRequest } from '../../s
 import { createNetns, type Netns } from './netns.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** matter.js's log in the children (their stderr, shown when something fails); `debug` to dig. */
+const LOG_LEVEL = process.env.MATTER_TEST_LOG_LEVEL ?? 'error';
 
 export interface LockProcess {
   name: string;
@@ -110,12 +112,19 @@ export async function matterLab(hosts: string[]): Promise<MatterLab> {
       ['--week-day-schedules', o.weekDaySchedules],
       ['--year-day-schedules', o.yearDaySchedules],
     ];
-    const args = [join(ROOT, 'bin/latchkey.js'), 'virtual-lock', '--state-dir', stateDir, '--json'];
+    const args = [
+      join(ROOT, 'bin/latchkey.js'),
+      'virtual-lock',
+      '--state-dir',
+      stateDir,
+      '--json',
+      '--log-level',
+      LOG_LEVEL,
+    ];
     for (const [k, v] of flags) if (v !== undefined) args.push(k, String(v));
     const child = net.spawn(host, process.execPath, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LATCHKEY_MATTER_LOG_LEVEL: process.env.LATCHKEY_MATTER_LOG_LEVEL ?? 'error' },
     });
     let out = '';
     child.stderr!.on('data', (d) => {
@@ -164,7 +173,6 @@ export async function matterLab(hosts: string[]): Promise<MatterLab> {
     const child = net.spawn(host, process.execPath, [controllerChild()], {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, LATCHKEY_MATTER_LOG_LEVEL: process.env.LATCHKEY_MATTER_LOG_LEVEL ?? 'error' },
     });
     let out = '';
     child.stderr!.on('data', (d) => {
@@ -223,7 +231,7 @@ export async function matterLab(hosts: string[]): Promise<MatterLab> {
       }
     };
     stops.push(stop);
-    await call('start', start);
+    await call('start', { logLevel: LOG_LEVEL, ...start });
     return {
       child,
       call,
