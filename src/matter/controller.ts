@@ -265,6 +265,7 @@ export class MatterController {
   /** Per lock: declares it unreachable when no report or keep-alive came for too long. */
   readonly #silence = new Map<string, NodeJS.Timeout>();
   #closed = false;
+  #eventsDropped = 0;
 
   private constructor(m: Matter, node: ServerNode, storage: SnapshotStorage, o: MatterControllerOptions) {
     this.#m = m;
@@ -627,6 +628,11 @@ export class MatterController {
     await this.#storage.flush();
   }
 
+  /** Counters for metrics: events a lock sent again that were already delivered (or recorded). */
+  stats(): { eventsDropped: number } {
+    return { eventsDropped: this.#eventsDropped };
+  }
+
   /** The controller's state as one snapshot (its fabric's keys: keep it as secret as the master key). */
   async exportState(): Promise<string> {
     await this.#storage.flush();
@@ -859,7 +865,10 @@ export class MatterController {
     if (change.kind !== 'event' || change.behavior.id !== 'doorLock') return;
     const number = BigInt(change.number);
     const watermark = this.#seen.get(lockId) ?? this.#o.eventsAfter?.(lockId) ?? -1n;
-    if (number <= watermark) return;
+    if (number <= watermark) {
+      this.#eventsDropped++;
+      return;
+    }
     this.#seen.set(lockId, number);
     const event = this.#event(lockId, number, change);
     if (event) this.#o.onEvent?.(event);
