@@ -47,17 +47,15 @@ try {
   for (let i = 0; i < N; i += 5)
     locks.push(
       ...(await Promise.all(
-        names
-          .slice(i, i + 5)
-          .map((host, j) =>
-            lab.startLock(host, {
-              discriminator: (((i + j) % 16) << 8) | (i + j),
-              passcode: 20202100 + i + j,
-              timeZone: 'UTC',
-              users: 20,
-              pinCodes: 20,
-            }),
-          ),
+        names.slice(i, i + 5).map((host, j) =>
+          lab.startLock(host, {
+            discriminator: (((i + j) % 16) << 8) | (i + j),
+            passcode: 20202100 + i + j,
+            timeZone: 'UTC',
+            users: 20,
+            pinCodes: 20,
+          }),
+        ),
       )),
     );
   const ctl = await lab.startController('ctl', { livenessSeconds: 60, commandTimeoutMs: 15_000 });
