@@ -264,6 +264,10 @@ export class MatterController {
   readonly #watched = new Set<string>();
   /** Per lock: declares it unreachable when no report or keep-alive came for too long. */
   readonly #silence = new Map<string, NodeJS.Timeout>();
+  /** Per lock: the pause before the next reconnect attempt while it stays silent. */
+  readonly #backoff = new Map<string, number>();
+  /** Locks whose subscription setting currently has the extra second (see #setSubscription). */
+  readonly #nudged = new Set<string>();
   #closed = false;
   #eventsDropped = 0;
 
@@ -784,14 +788,23 @@ export class MatterController {
   }
 
   async #subscribe(lockId: string, peer: ClientNode) {
-    const { Seconds } = this.#m.main;
     this.#watch(lockId, peer);
-    await peer.set({
+    await this.#setSubscription(peer, 0);
+  }
+
+  /**
+   * The subscription: everything, with `livenessSeconds` as the longest silence. matter.js starts
+   * a new subscription whenever this setting changes, which is how #silent asks for one: it flips
+   * `nudge` (one second more or less on the ceiling, which the lock may round anyway).
+   */
+  #setSubscription(peer: ClientNode, nudge: 0 | 1) {
+    const { Seconds } = this.#m.main;
+    return peer.set({
       network: {
         autoSubscribe: true,
         defaultSubscription: {
           minIntervalFloor: Seconds(0),
-          maxIntervalCeiling: Seconds(this.#o.livenessSeconds ?? 60),
+          maxIntervalCeiling: Seconds((this.#o.livenessSeconds ?? 60) + nudge),
         },
       },
     } as never);
@@ -809,22 +822,45 @@ export class MatterController {
 
   /**
    * A report or keep-alive came. matter.js itself declares the subscription lost only after its
-   * max interval plus twice the peer's longest response time (tens of seconds on UDP); a lock that
-   * has not been heard from for two of its keep-alive intervals and a second is unreachable here.
+   * max interval plus twice the peer's longest response time (tens of seconds on UDP), and then
+   * retries on its own schedule (a lock that restarted was not back within 30 s in the test); a
+   * lock not heard from for two of its keep-alive intervals and a second is unreachable here.
    */
   #alive(lockId: string) {
+    this.#backoff.delete(lockId);
     this.#setReachable(lockId, true);
+    this.#arm(lockId, this.#livenessMs());
+  }
+
+  #livenessMs() {
+    return (this.#o.livenessSeconds ?? 60) * 2000 + 1000;
+  }
+
+  #arm(lockId: string, ms: number) {
     clearTimeout(this.#silence.get(lockId));
-    const ms = (this.#o.livenessSeconds ?? 60) * 2000 + 1000;
-    this.#silence.set(lockId, setTimeout(() => this.#setReachable(lockId, false), ms).unref());
+    this.#silence.set(lockId, setTimeout(() => this.#silent(lockId), ms).unref());
+  }
+
+  /**
+   * Silent too long: unreachable, and a fresh subscription is asked for now, then
+   * again after a pause that doubles up to five minutes, so a dead lock is not flooded.
+   */
+  #silent(lockId: string) {
+    if (this.#closed || !this.#watched.has(lockId)) return;
+    this.#setReachable(lockId, false);
+    const next = Math.min((this.#backoff.get(lockId) ?? this.#livenessMs()) * 2, 300_000);
+    this.#backoff.set(lockId, next);
+    this.#arm(lockId, next);
+    const peer = this.#node.peers.get(this.#peerIds.get(lockId) ?? '');
+    if (!peer) return;
+    const nudge = this.#nudged.has(lockId) ? 0 : 1;
+    if (nudge) this.#nudged.add(lockId);
+    else this.#nudged.delete(lockId);
+    this.#setSubscription(peer, nudge).catch(() => {}); // the next attempt follows
   }
 
   #setReachable(lockId: string, reachable: boolean) {
     if (this.#closed || !this.#watched.has(lockId)) return;
-    if (!reachable) {
-      clearTimeout(this.#silence.get(lockId));
-      this.#silence.delete(lockId);
-    }
     if (this.#reachable.get(lockId) === reachable) return;
     this.#reachable.set(lockId, reachable);
     this.#o.onReachability?.(lockId, reachable);
@@ -834,6 +870,7 @@ export class MatterController {
     this.#setPeerId(lockId, undefined);
     clearTimeout(this.#silence.get(lockId));
     this.#silence.delete(lockId);
+    this.#backoff.delete(lockId);
     this.#watched.delete(lockId);
     this.#reachable.delete(lockId);
     this.#seen.delete(lockId);

@@ -1,6 +1,7 @@
 // The parts of src/matter that need no network: matter.js stays out of the start path, the
 // snapshot storage saves and restores a node's data, and errors are classified in one place.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,5 +95,26 @@ test('errors: transport failures are transient, refusals terminal, each in plain
     assert.equal(c.transient, transient, String(e));
     assert.match(c.message, /\(writing user 1\)$/);
     assert.ok(c.problem.title && c.problem.detail);
+  }
+});
+
+test('latchkey virtual-lock: --help, and a keypad request to no running lock says so', () => {
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'bin/latchkey.js'), 'virtual-lock', ...args], {
+      encoding: 'utf8',
+    });
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /--enter-pin CODE/);
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-vlock-cli-'));
+  try {
+    const r = run(['--state-dir', dir, '--enter-pin', '1234']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /no virtual lock is running with --state-dir/);
+    const bad = run(['--state-dir', dir, '--time-zone', 'Mars/Olympus']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--time-zone must be an IANA time zone/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -413,6 +413,52 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
     assert.deepEqual(await ctl.call('locks'), ['door']);
   });
 
+  test('a restarted lock is the same lock: its fabric, users and PINs survive, and its event numbers go on', async (t) => {
+    const before = ctl.notes.flatMap((n) =>
+      n.type === 'event' && n.event.lockId === 'door' ? [BigInt(n.event.eventNumber)] : [],
+    );
+    const highest = before.reduce((a, b) => (a > b ? a : b));
+    await lock.kill();
+    lock = await lab.startLock('lock', { stateDir: lock.stateDir });
+    assert.equal(lock.ready.commissioned, true);
+    await ctl.waitFor(
+      (n) =>
+        n.type === 'reachability' &&
+        n.lockId === 'door' &&
+        n.reachable &&
+        ctl.notes.indexOf(n) > before.length,
+      30_000,
+      'door back after its restart',
+    );
+    // Commands may fail as transient until matter.js has a new session with the restarted lock.
+    const started = Date.now();
+    let users: LockUserRead[] | undefined;
+    while (!users) {
+      try {
+        users = await ctl.call<LockUserRead[]>('listUsers', 'door');
+      } catch (e) {
+        if (!(e instanceof RpcError && e.transient) || Date.now() - started > 60_000) throw e;
+      }
+    }
+    t.diagnostic(`commands answered again ${Date.now() - started} ms after the subscription was back`);
+    assert.deepEqual(
+      users.map((u) => u.userIndex),
+      [1, 2],
+    );
+    assert.equal(
+      ((await lock.control({ op: 'enter-pin', pin: '8642' })) as { outcome: string }).outcome,
+      'unlocked',
+    );
+    const opened = await ctl.waitFor(
+      (n) =>
+        isEvent('door', 'lockOperation', (e) => e.source === 'keypad')(n) &&
+        BigInt((n as { event: { eventNumber: string } }).event.eventNumber) > highest,
+      10_000,
+      'the keypad event after the lock restarted',
+    );
+    assert.ok(opened.type === 'event');
+  });
+
   test('decommissioning removes what the controller wrote and leaves the lock', async () => {
     assert.equal((await ctl.call<LockUserRead[]>('listUsers', 'door')).length, 2);
     await ctl.call('decommission', 'door');
