@@ -848,8 +848,8 @@ export class MatterController {
   #silent(lockId: string) {
     if (this.#closed || !this.#watched.has(lockId)) return;
     this.#setReachable(lockId, false);
-    const next = Math.min((this.#backoff.get(lockId) ?? this.#livenessMs()) * 2, 300_000);
-    this.#backoff.set(lockId, next);
+    const next = this.#backoff.get(lockId) ?? this.#livenessMs();
+    this.#backoff.set(lockId, Math.min(next * 2, 300_000));
     this.#arm(lockId, next);
     const peer = this.#node.peers.get(this.#peerIds.get(lockId) ?? '');
     if (!peer) return;

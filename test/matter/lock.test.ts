@@ -421,16 +421,8 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
     await lock.kill();
     lock = await lab.startLock('lock', { stateDir: lock.stateDir });
     assert.equal(lock.ready.commissioned, true);
-    await ctl.waitFor(
-      (n) =>
-        n.type === 'reachability' &&
-        n.lockId === 'door' &&
-        n.reachable &&
-        ctl.notes.indexOf(n) > before.length,
-      30_000,
-      'door back after its restart',
-    );
-    // Commands may fail as transient until matter.js has a new session with the restarted lock.
+    // Commands fail as transient until matter.js has a new session with the restarted lock, and
+    // the subscription comes back when the controller's liveness timer asks for it (docs/matter.md).
     const started = Date.now();
     let users: LockUserRead[] | undefined;
     while (!users) {
@@ -440,7 +432,7 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
         if (!(e instanceof RpcError && e.transient) || Date.now() - started > 60_000) throw e;
       }
     }
-    t.diagnostic(`commands answered again ${Date.now() - started} ms after the subscription was back`);
+    t.diagnostic(`commands answered again ${Date.now() - started} ms after the lock's restart`);
     assert.deepEqual(
       users.map((u) => u.userIndex),
       [1, 2],
@@ -453,7 +445,7 @@ describe('Matter: controller and virtual lock in network namespaces', { skip, ti
       (n) =>
         isEvent('door', 'lockOperation', (e) => e.source === 'keypad')(n) &&
         BigInt((n as { event: { eventNumber: string } }).event.eventNumber) > highest,
-      10_000,
+      45_000,
       'the keypad event after the lock restarted',
     );
     assert.ok(opened.type === 'event');
