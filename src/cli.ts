@@ -1,4 +1,5 @@
-// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | admin <action>.
+// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | virtual-lock |
+// admin <action>.
 // Admin actions print JSON. They go through the running server's admin API when one answers with
 // the admin token (so tokens are signed with the server's own issuer and audience, and the embedded
 // store, which one process at a time may open, stays with the server); otherwise they open the store.
@@ -43,6 +44,7 @@ const USAGE = `usage: latchkey <command>
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
+  virtual-lock [--state-dir DIR] [...]   a virtual Matter door lock with a keypad (virtual-lock --help)
   admin create-organization --name N
   admin list-organizations [--limit N] [--start-after-id ID]
   admin create-client --organization-id ID --name N
@@ -294,13 +296,23 @@ async function admin(action: string | undefined, v: Record<string, string | unde
   }
 }
 
-/** `virtual-lock --offline` (src/dev/virtual-lock-offline.ts) parses its own flags. */
+/**
+ * `latchkey virtual-lock …` takes options of its own, so it is dispatched before the common ones
+ * are parsed. `--offline` is the offline-credential lock (src/dev/virtual-lock-offline.ts); without
+ * it, the Matter lock (src/dev/virtual-lock.ts, loaded only here: it brings matter.js).
+ */
 async function virtualLock(args: string[]): Promise<void> {
   if (args.includes('--offline')) {
     const { virtualLockOffline } = await import('./dev/virtual-lock-offline.ts');
     return virtualLockOffline(args);
   }
-  fail('latchkey virtual-lock: give --offline for a lock with no network that checks offline credentials');
+  const { virtualLockCli, VirtualLockUsageError } = await import('./dev/virtual-lock.ts');
+  try {
+    await virtualLockCli(args);
+  } catch (e) {
+    if (e instanceof VirtualLockUsageError) fail(e.message);
+    throw e;
+  }
 }
 
 export async function runCli(argv: string[]): Promise<void> {
