@@ -5,13 +5,12 @@ import { StoreUnavailableError } from '../db/errors.ts';
 import {
   ApiError,
   type InvalidParam,
-  NO_STORE,
-  OAuthError,
   PROBLEMS,
   type ProblemName,
   problemOfStatus,
   problemType,
 } from './errors.ts';
+import { NO_STORE, OAUTH_ERRORS, OAuthError, type OAuthErrorCode } from './oauth-errors.ts';
 import { type AjvError, invalidParamsFromAjv } from './validation-messages.ts';
 
 export { invalidParamsFromAjv } from './validation-messages.ts';
@@ -56,7 +55,13 @@ function sendProblem(
   return reply.code(status).headers(headers).type('application/problem+json').send(body);
 }
 
-function sendOAuth(reply: FastifyReply, status: number, error: string, description: string, headers = {}) {
+function sendOAuth(
+  reply: FastifyReply,
+  status: number,
+  error: OAuthErrorCode,
+  description: string,
+  headers = {},
+) {
   return reply
     .code(status)
     .headers({ ...headers, ...NO_STORE })
@@ -130,7 +135,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendProblem(reply, client.name, client.detail, client.params, {}, status);
     }
     request.log.error({ err }, 'unhandled error');
-    if (oauth) return sendOAuth(reply, 500, 'server_error', 'Internal error');
+    if (oauth)
+      return sendOAuth(
+        reply,
+        OAUTH_ERRORS.server_error.status,
+        'server_error',
+        OAUTH_ERRORS.server_error.description,
+      );
     return sendProblem(reply, 'internal-error', 'Internal error; quote the request id when reporting it');
   });
 

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { AppContext } from '../context.ts';
 import { PROBLEMS, type ProblemName, problemType } from './errors.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyBegin, idempotencyEnd } from './idempotency.ts';
+import { oauthCodesOfStatus } from './oauth-errors.ts';
 import { OAuthErrorSchema } from './schemas.ts';
 
 /** Who may call an operation, and how the credential arrives. */
@@ -198,7 +199,7 @@ function oauthErrorResponses(): Record<string, unknown> {
     content: { 'application/json': { schema: OAuthErrorSchema } },
   });
   return {
-    400: oauthError('RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type'),
+    400: oauthError(`RFC 6749 error: ${oauthCodesOfStatus(400).join(', ')}`),
     401: oauthError('RFC 6749 error: invalid_client (wrong or missing client credentials)'),
     429: oauthError('RFC 6749 error slow_down: too many token requests', { 'Retry-After': RETRY_AFTER }),
     500: oauthError('RFC 6749 error: server_error'),
