@@ -195,7 +195,7 @@ export const adminOperations = [
       return {
         grant: await grantPut(
           ctx,
-          request.params.clientId,
+          request.params.clientId.toLowerCase(),
           b.resourceType,
           b.resourceId.toLowerCase(),
           b.scope,
