@@ -6,7 +6,7 @@
 // asserted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { CONSOLE_CSP } from '../../src/console/routes.ts';
 import { launchBrowser, shot } from '../helpers/browser.ts';
@@ -253,6 +253,84 @@ describe('console in a real browser', () => {
     );
     assert.deepEqual(wide, [], 'nothing sticks out sideways at 390 px');
     await shot(page, '13-phone-keys');
+  });
+
+  it("shares a project's locks between its tabs, and fetches them again after a write", async () => {
+    const lockLists: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.method() === 'GET' && /\/v2\/projects\/[^/]+\/locks(\?|$)/.test(r.url())) lockLists.push(r.url());
+    };
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Locks' }).click();
+    await page.getByRole('table', { name: 'Locks' }).getByText('Front door').waitFor();
+    page.on('request', onRequest);
+    // Five tabs show the lock names; none of them fetches the locks again.
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('table', { name: 'Keys' }).getByText('Front door').waitFor();
+    await page.getByRole('link', { name: 'Sharing rights' }).click();
+    await page
+      .getByLabel('Lock', { exact: true })
+      .getByRole('option', { name: 'Front door' })
+      .waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('table', { name: 'Webhooks' }).getByText('Front door').waitFor();
+    await page.getByRole('link', { name: 'Access log' }).click();
+    await page.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('img', { name: /Access events per hour, by lock/ }).waitFor();
+    assert.deepEqual(lockLists, []);
+    // A new lock: the list is fetched once more, and the other tabs show it.
+    await page.getByRole('link', { name: 'Locks' }).click();
+    await page.getByLabel('Lock name').fill('Back door');
+    await page.getByRole('button', { name: 'Onboard lock' }).click();
+    await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page
+      .getByLabel('Lock', { exact: true })
+      .getByRole('option', { name: 'Back door' })
+      .waitFor({ state: 'attached' });
+    page.off('request', onRequest);
+    assert.equal(lockLists.length, 1, lockLists.join('\n'));
+  });
+
+  it('sends once when a button is clicked twice', async () => {
+    await page.getByRole('link', { name: 'Sharing rights' }).click();
+    await page.getByLabel('App user phone').fill(PHONE);
+    await page.getByRole('button', { name: 'Give sharing right' }).click();
+    const rights = page.getByRole('table', { name: 'Sharing rights' });
+    await rights.getByText(PHONE).waitFor();
+    const deletes: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.method() === 'DELETE') deletes.push(r.url());
+    };
+    page.on('request', onRequest);
+    await rights.getByRole('button', { name: 'Revoke' }).dblclick();
+    await page.getByText('No sharing rights.').waitFor();
+    page.off('request', onRequest);
+    assert.equal(deletes.length, 1, deletes.join('\n'));
+    assert.equal(await page.getByRole('alert').count(), 0, 'no second request answered 404');
+  });
+
+  it('starts a new session with nothing of the last one (no token, no cached list)', async () => {
+    const asked: string[] = [];
+    const onRequest = (r: Request) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/oauth2/token' || (r.method() === 'GET' && /\/locks$/.test(path))) asked.push(path);
+    };
+    await page.getByRole('button', { name: 'Log out' }).click();
+    page.on('request', onRequest);
+    // The login screen of the same page (no reload: what the page kept in memory is at stake).
+    await page.getByLabel('Client ID').fill(clientId);
+    await page.getByLabel('Client secret').fill(clientSecret);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Harbour View' }).click();
+    await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+    page.off('request', onRequest);
+    assert.ok(asked.includes('/oauth2/token'), asked.join(' '));
+    assert.ok(
+      asked.some((p) => p.endsWith('/locks')),
+      asked.join(' '),
+    );
   });
 
   it('had no script errors or CSP violations', () => {
