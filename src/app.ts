@@ -11,14 +11,12 @@ import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { type Operation, registerOperations } from './http/operations.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
-import { operations } from './operations.ts';
+import { operations } from './operation-table.ts';
 import { installAccessEventStreams } from './resources/access-log/routes.ts';
 import { installAdminOff } from './resources/admin/routes.ts';
 import { installAppLogin } from './resources/app/auth-routes.ts';
 import { installTestDeliveryAgent } from './resources/webhooks/routes.ts';
-import { requestTimeoutOptions } from './server-options.ts';
-
-export const BODY_LIMIT = 1024 * 1024;
+import { BODY_LIMIT, requestTimeoutOptions } from './server-options.ts';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); default stdout. */

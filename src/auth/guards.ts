@@ -8,7 +8,7 @@ import { bearerChallenge, problem, unauthorized } from '../http/errors.ts';
 import { slowDown } from '../http/oauth-errors.ts';
 import type { Auth, GuardFor } from '../http/operations.ts';
 import { addressKey } from '../http/rate-limit.ts';
-import { metricsGuard } from '../ops/routes.ts';
+import { metricsGuard } from '../monitoring/routes.ts';
 import { bearerToken, createRequireToken } from './bearer.ts';
 import { createRequireV1Token } from './v1-authenticate.ts';
 

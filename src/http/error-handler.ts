@@ -2,6 +2,7 @@
 // becomes a bare 500 carrying only the request id (the cause is logged, never sent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../db/errors.ts';
+import { BODY_LIMIT_WORDS } from '../server-options.ts';
 import {
   ApiError,
   type InvalidParam,
@@ -85,7 +86,7 @@ function clientErrorOf(
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { name: 'payload-too-large', detail: 'Request body exceeds 1 MiB' };
+      return { name: 'payload-too-large', detail: `Request body exceeds ${BODY_LIMIT_WORDS}` };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { name: 'unsupported-media-type', detail: 'Content-Type must be application/json' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
