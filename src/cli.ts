@@ -122,7 +122,7 @@ async function receive(portArg: string | undefined, secrets: string[], countArg:
     if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(s))
       fail('--secret must be the webhook secret, whsec_ followed by base64');
   const { startReceiver } = await import('./dev/receive.ts');
-  const dataDir = process.env.LATCHKEY_DATA_DIR || './data';
+  const { dataDir } = loadConfig();
   const r = await startReceiver({
     port,
     dataDir,
