@@ -52,6 +52,19 @@ after(async () => {
   await store?.dispose();
 });
 
+/** "METHOD /path" of each request the page sends while `fn` runs. */
+async function requestsDuring(p: Page, fn: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const onRequest = (r: Request) => sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  p.on('request', onRequest);
+  try {
+    await fn();
+  } finally {
+    p.off('request', onRequest);
+  }
+  return sent;
+}
+
 async function integratorLogin(p: Page, clientId: string, secret: string) {
   await p.goto(`${s.base}/console`);
   await p.getByLabel('Client ID').fill(clientId);
@@ -256,41 +269,40 @@ describe('console in a real browser', () => {
   });
 
   it("shares a project's locks between its tabs, and fetches them again after a write", async () => {
-    const lockLists: string[] = [];
-    const onRequest = (r: Request) => {
-      if (r.method() === 'GET' && /\/v2\/projects\/[^/]+\/locks(\?|$)/.test(r.url())) lockLists.push(r.url());
-    };
+    const lockLists = (sent: string[]) => sent.filter((r) => /^GET \/v2\/projects\/[^/]+\/locks$/.test(r));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Locks' }).click();
     await page.getByRole('table', { name: 'Locks' }).getByText('Front door').waitFor();
-    page.on('request', onRequest);
     // Five tabs show the lock names; none of them fetches the locks again.
-    await page.getByRole('link', { name: 'Keys' }).click();
-    await page.getByRole('table', { name: 'Keys' }).getByText('Front door').waitFor();
-    await page.getByRole('link', { name: 'Sharing rights' }).click();
-    await page
-      .getByLabel('Lock', { exact: true })
-      .getByRole('option', { name: 'Front door' })
-      .waitFor({ state: 'attached' });
-    await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByRole('table', { name: 'Webhooks' }).getByText('Front door').waitFor();
-    await page.getByRole('link', { name: 'Access log' }).click();
-    await page.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
-    await page.getByRole('link', { name: 'Activity' }).click();
-    await page.getByRole('img', { name: /Access events per hour, by lock/ }).waitFor();
-    assert.deepEqual(lockLists, []);
+    const tabs = await requestsDuring(page, async () => {
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page.getByRole('table', { name: 'Keys' }).getByText('Front door').waitFor();
+      await page.getByRole('link', { name: 'Sharing rights' }).click();
+      await page
+        .getByLabel('Lock', { exact: true })
+        .getByRole('option', { name: 'Front door' })
+        .waitFor({ state: 'attached' });
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('table', { name: 'Webhooks' }).getByText('Front door').waitFor();
+      await page.getByRole('link', { name: 'Access log' }).click();
+      await page.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
+      await page.getByRole('link', { name: 'Activity' }).click();
+      await page.getByRole('img', { name: /Access events per hour, by lock/ }).waitFor();
+    });
+    assert.deepEqual(lockLists(tabs), []);
     // A new lock: the list is fetched once more, and the other tabs show it.
-    await page.getByRole('link', { name: 'Locks' }).click();
-    await page.getByLabel('Lock name').fill('Back door');
-    await page.getByRole('button', { name: 'Onboard lock' }).click();
-    await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
-    await page.getByRole('link', { name: 'Keys' }).click();
-    await page
-      .getByLabel('Lock', { exact: true })
-      .getByRole('option', { name: 'Back door' })
-      .waitFor({ state: 'attached' });
-    page.off('request', onRequest);
-    assert.equal(lockLists.length, 1, lockLists.join('\n'));
+    const write = await requestsDuring(page, async () => {
+      await page.getByRole('link', { name: 'Locks' }).click();
+      await page.getByLabel('Lock name').fill('Back door');
+      await page.getByRole('button', { name: 'Onboard lock' }).click();
+      await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page
+        .getByLabel('Lock', { exact: true })
+        .getByRole('option', { name: 'Back door' })
+        .waitFor({ state: 'attached' });
+    });
+    assert.equal(lockLists(write).length, 1, write.join('\n'));
   });
 
   it('sends once when a button is clicked twice', async () => {
@@ -299,37 +311,29 @@ describe('console in a real browser', () => {
     await page.getByRole('button', { name: 'Give sharing right' }).click();
     const rights = page.getByRole('table', { name: 'Sharing rights' });
     await rights.getByText(PHONE).waitFor();
-    const deletes: string[] = [];
-    const onRequest = (r: Request) => {
-      if (r.method() === 'DELETE') deletes.push(r.url());
-    };
-    page.on('request', onRequest);
-    await rights.getByRole('button', { name: 'Revoke' }).dblclick();
-    await page.getByText('No sharing rights.').waitFor();
-    page.off('request', onRequest);
+    const sent = await requestsDuring(page, async () => {
+      await rights.getByRole('button', { name: 'Revoke' }).dblclick();
+      await page.getByText('No sharing rights.').waitFor();
+    });
+    const deletes = sent.filter((r) => r.startsWith('DELETE '));
     assert.equal(deletes.length, 1, deletes.join('\n'));
     assert.equal(await page.getByRole('alert').count(), 0, 'no second request answered 404');
   });
 
   it('starts a new session with nothing of the last one (no token, no cached list)', async () => {
-    const asked: string[] = [];
-    const onRequest = (r: Request) => {
-      const path = new URL(r.url()).pathname;
-      if (path === '/oauth2/token' || (r.method() === 'GET' && /\/locks$/.test(path))) asked.push(path);
-    };
     await page.getByRole('button', { name: 'Log out' }).click();
-    page.on('request', onRequest);
     // The login screen of the same page (no reload: what the page kept in memory is at stake).
-    await page.getByLabel('Client ID').fill(clientId);
-    await page.getByLabel('Client secret').fill(clientSecret);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: 'Harbour View' }).click();
-    await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
-    page.off('request', onRequest);
-    assert.ok(asked.includes('/oauth2/token'), asked.join(' '));
+    const asked = await requestsDuring(page, async () => {
+      await page.getByLabel('Client ID').fill(clientId);
+      await page.getByLabel('Client secret').fill(clientSecret);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: 'Harbour View' }).click();
+      await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+    });
+    assert.ok(asked.includes('POST /oauth2/token'), asked.join('\n'));
     assert.ok(
-      asked.some((p) => p.endsWith('/locks')),
-      asked.join(' '),
+      asked.some((r) => /^GET \/v2\/projects\/[^/]+\/locks$/.test(r)),
+      asked.join('\n'),
     );
   });
 

@@ -16,6 +16,13 @@ export function lockNameOf(locks: Locks): (id: string) => string {
   return (id) => locks?.find((l) => l.id === id)?.name ?? id;
 }
 
+const lockOptions = (locks: Locks) =>
+  locks?.map((l) => (
+    <option key={l.id} value={l.id}>
+      {l.name}
+    </option>
+  ));
+
 export function LockSelect(props: {
   id: string;
   locks: Locks;
@@ -31,11 +38,7 @@ export function LockSelect(props: {
         onChange={(e) => props.onChange(e.currentTarget.value)}
         required
       >
-        {props.locks?.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
+        {lockOptions(props.locks)}
       </select>
     </div>
   );
@@ -48,11 +51,7 @@ export function LockFilter(props: { locks: Locks; value: string; onChange: (id: 
       Lock{' '}
       <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         <option value="">All locks</option>
-        {props.locks?.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
+        {lockOptions(props.locks)}
       </select>
     </label>
   );

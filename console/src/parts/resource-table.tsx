@@ -15,7 +15,8 @@ export function ResourceTable<T>(props: {
   columns: Column<T>[];
   /** Undefined while loading: no "empty" sentence then. */
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => string;
   /** Shown when the list is empty. */
   empty: string;
   actions?: (row: T) => ComponentChildren;
@@ -50,7 +51,7 @@ export function ResourceTable<T>(props: {
         </thead>
         <tbody>
           {props.rows?.map((row) => {
-            const key = props.rowKey(row);
+            const key = props.rowKey?.(row) ?? String((row as { id?: unknown }).id);
             const instead = props.replace?.(row);
             if (instead) return wide(key, instead);
             const more = props.detail?.(row);

@@ -85,7 +85,6 @@ export function AccessLog({ api, projectId }: TabProps) {
       <ResourceTable
         label="Access events"
         rows={first.loading && rows.length === 0 ? undefined : rows}
-        rowKey={(e) => e.id}
         rowAttrs={(e) => ({ 'data-event-id': e.id })}
         empty="No access events in this window."
         columns={[

@@ -67,7 +67,6 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
       <ResourceTable
         label="Keys"
         rows={keys.data}
-        rowKey={(k) => k.id}
         rowAttrs={(k) => ({ 'data-key-id': k.id })}
         empty="No keys match."
         columns={[

@@ -30,7 +30,6 @@ export function Locks({ api, projectId, project }: TabProps) {
       <ResourceTable
         label="Locks"
         rows={locks.data}
-        rowKey={(l) => l.id}
         empty="No locks yet."
         columns={[
           { header: 'Name', cell: (l) => l.name },

@@ -45,7 +45,6 @@ export function Organizations({ session }: { session: Op }) {
       <ResourceTable
         label="Organizations"
         rows={orgs.data}
-        rowKey={(o) => o.id}
         empty="No organizations yet."
         columns={[
           { header: 'Name', cell: (o) => <a href={href('organizations', o.id)}>{o.name}</a> },
@@ -106,7 +105,6 @@ export function Organization({ session, organizationId }: { session: Op; organiz
       <ResourceTable
         label="API clients"
         rows={clients.data}
-        rowKey={(c) => c.id}
         empty="No API clients yet."
         columns={[
           { header: 'Name', cell: (c) => c.name },

@@ -36,7 +36,6 @@ export function Projects({ session }: { session: Integrator }) {
       <ResourceTable
         label="Projects"
         rows={list.data?.projects}
-        rowKey={(p) => p.id}
         empty="These credentials reach no project yet."
         columns={[
           {

@@ -57,7 +57,6 @@ export function Sharing({ api, projectId }: TabProps) {
       <ResourceTable
         label="Sharing rights"
         rows={rights.data}
-        rowKey={(r) => r.id}
         empty="No sharing rights."
         columns={[
           { header: 'App user', cell: (r) => r.appUserId },

@@ -57,7 +57,6 @@ export function Users({ api, projectId }: TabProps) {
       <ResourceTable
         label="Managed users"
         rows={users.data}
-        rowKey={(u) => u.id}
         empty="No managed users yet."
         columns={[
           { header: 'Phone', cell: (u) => u.appUserId },

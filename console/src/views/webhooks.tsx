@@ -61,7 +61,6 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
       <ResourceTable
         label="Webhooks"
         rows={hooks.data}
-        rowKey={(h) => h.id}
         empty="No webhooks yet."
         columns={[
           {
@@ -195,7 +194,6 @@ function Deliveries({
       <ResourceTable
         label="Delivery list"
         rows={list.data?.deliveries}
-        rowKey={(d) => d.id}
         empty="No deliveries."
         columns={[
           { header: 'Event', cell: (d) => <code>{d.eventId}</code> },
