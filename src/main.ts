@@ -2,7 +2,7 @@
 // SIGTERM/SIGINT drain in-flight requests, stop the worker and close the store.
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { metricsSummary } from './ops/metrics-access.ts';
+import { metricsSummary } from './monitoring/metrics-access.ts';
 import { type Running, startServer, startWorkerOnly } from './server.ts';
 
 export interface ServeOptions {

@@ -10,8 +10,8 @@ import { openStore } from './db/open.ts';
 import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { metricsListenerStart, metricsSummary } from './ops/metrics-access.ts';
-import { opsOperations } from './ops/routes.ts';
+import { metricsListenerStart, metricsSummary } from './monitoring/metrics-access.ts';
+import { monitoringOperations } from './monitoring/routes.ts';
 import { requestTimeoutOptions } from './server-options.ts';
 
 export interface Running {
@@ -78,35 +78,35 @@ export interface RunningWorker {
 
 /**
  * `latchkey worker`: only the delivery worker (scale workers apart from the API). It serves no API,
- * only the operations endpoints on PORT/HOST: /healthz, /readyz and /metrics (by the same rule as
- * the API's, metrics-access.ts), because the delivery counters and latency histogram exist only in
- * the process that delivers.
+ * only the monitoring endpoints on PORT/HOST: /healthz, /readyz and /metrics (by the same rule as
+ * the API's, monitoring/metrics-access.ts), because the delivery counters and latency histogram
+ * exist only in the process that delivers.
  */
 export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
-  const ops = Fastify({
+  const monitoring = Fastify({
     loggerInstance: createLoggers(config.logLevel).logger,
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
-  await registerOperations(ops, ctx, opsOperations, createGuards(ctx));
-  const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
-  const address = await ops.listen({ port: config.port, host: config.host });
+  await registerOperations(monitoring, ctx, monitoringOperations, createGuards(ctx));
+  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
+  const address = await monitoring.listen({ port: config.port, host: config.host });
   const metrics = await metricsListenerStart(ctx);
-  ops.log.info(
+  monitoring.log.info(
     { store: db.kind, address, metricsAddress: metrics?.address },
     `delivery worker started; ${metricsSummary(config, metrics?.address)}`,
   );
   let stopping: Promise<void> | undefined;
   return {
-    log: ops.log,
+    log: monitoring.log,
     address,
     metricsAddress: metrics?.address,
     stop() {
       stopping ??= (async () => {
         await metrics?.close();
-        await ops.close();
+        await monitoring.close();
         for (const s of stops.reverse()) await s();
         await db.close();
       })();

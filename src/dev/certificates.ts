@@ -17,6 +17,7 @@ import {
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { DAY_MS } from '../time/durations.ts';
 
 // --- DER (ITU-T X.690), just what a certificate needs -------------------------------------------
 
@@ -123,7 +124,6 @@ export function devDir(dataDir: string): string {
   return dir;
 }
 
-const DAY_MS = 86_400_000;
 /** How long a development CA is valid. */
 export const DEV_CA_DAYS = 90;
 /** A CA with less than this left is replaced (a receiver certificate never outlives its CA). */

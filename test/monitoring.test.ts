@@ -6,7 +6,7 @@ import { openApiDocument, serialize } from '../scripts/openapi-document.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './helpers/app.ts';
 import { createTenant, type Tenant } from './helpers/factories.ts';
 
-const METRICS_TOKEN = 'ops-metrics-token-0123456789';
+const METRICS_TOKEN = 'monitoring-metrics-token-0123456789';
 let t: TestApp;
 let a: Tenant;
 before(async () => {

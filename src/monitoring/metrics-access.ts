@@ -15,7 +15,7 @@ import { installErrorHandler } from '../http/error-handler.ts';
 import { PROBLEMS, type ProblemName, problemType } from '../http/errors.ts';
 import { registerOperations } from '../http/operations.ts';
 import { requestTimeoutOptions } from '../server-options.ts';
-import { opsOperations } from './routes.ts';
+import { monitoringOperations } from './routes.ts';
 
 type MetricsConfig = Pick<Config, 'metricsToken' | 'metricsPort'>;
 
@@ -96,7 +96,7 @@ export async function metricsListenerStart(ctx: AppContext): Promise<MetricsList
   await registerOperations(
     app,
     ctx,
-    opsOperations.filter((op) => op.auth.kind === 'metrics'),
+    monitoringOperations.filter((op) => op.auth.kind === 'metrics'),
     () => guard,
   );
   const address = await app.listen({ port: metricsPort, host: '127.0.0.1' });

@@ -1,11 +1,11 @@
-// Operations endpoints: liveness, readiness, Prometheus metrics. Not in the API document. Who may
+// Monitoring endpoints: liveness, readiness, Prometheus metrics. Not in the API document. Who may
 // read /metrics is decided in metrics-access.ts.
 import { migrationsCurrent } from '../db/migrate.ts';
 import { defineOperation } from '../http/operations.ts';
 
-const common = { tags: ['ops'], auth: { kind: 'none' }, hidden: true } as const;
+const common = { tags: ['monitoring'], auth: { kind: 'none' }, hidden: true } as const;
 
-export const opsOperations = [
+export const monitoringOperations = [
   defineOperation({
     ...common,
     operationId: 'healthz',
