@@ -13,7 +13,7 @@
 // The CLI (virtual-lock.ts) runs it and gives it a control channel.
 import type { Bytes } from '@matter/main';
 import type { DoorLock } from '@matter/main/clusters/door-lock';
-import { loadMatter, type MatterLogLevel } from '../matter/runtime.ts';
+import { loadMatter, type MatterLogLevel, refuseHostNamespaceUnderTest } from '../matter/runtime.ts';
 import {
   inWeekDaySchedule,
   inYearDaySchedule,
@@ -325,6 +325,7 @@ export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLo
   const env = new Environment('virtual-lock', Environment.default);
   await installSnapshotStorage(m, env, o.store, o.onSaveError ?? (() => {}));
 
+  refuseHostNamespaceUnderTest();
   const node = await ServerNode.create({
     id: 'virtual-lock',
     environment: env,

@@ -45,7 +45,9 @@ latchkey virtual-lock --state-dir DIR <action>    act on a running lock:
   --jam                      jam the bolt
   --battery PERCENT          set the battery level
   --set-clock ISO|SECONDS    set its clock to an instant, or to an offset from this machine's
-  --status                   print its users, lock state, battery and clock`;
+  --status                   print its users, lock state, battery and clock
+latchkey virtual-lock --offline ...             a lock with no network that checks offline
+                                                credentials instead (virtual-lock --offline --help)`;
 
 const LOG_LEVELS: MatterLogLevel[] = ['debug', 'info', 'notice', 'warn', 'error', 'fatal'];
 const CONTROL_SOCKET = 'control.sock';

@@ -16,7 +16,7 @@ import type { ClientNode, Endpoint, ServerNode } from '@matter/main';
 import type { DoorLock } from '@matter/main/clusters/door-lock';
 import { classify, fromStatus, MatterLockError } from './errors.ts';
 import { PairingCodeError, parsePairingCode } from './pairing-code.ts';
-import { loadMatter, type Matter, type MatterLogLevel } from './runtime.ts';
+import { loadMatter, type Matter, type MatterLogLevel, refuseHostNamespaceUnderTest } from './runtime.ts';
 import type { WeekDaySchedule, YearDaySchedule } from './schedules.ts';
 import { installSnapshotStorage, type MatterStateStore, type SnapshotStorage } from './state-store.ts';
 
@@ -286,6 +286,7 @@ export class MatterController {
     const { Environment, ServerNode, ControllerBehavior, ChangeNotificationService } = m.main;
     const env = new Environment('latchkey-controller', Environment.default);
     const storage = await installSnapshotStorage(m, env, o.store, () => {});
+    refuseHostNamespaceUnderTest();
     const node = await ServerNode.create(ServerNode.RootEndpoint.with(ControllerBehavior), {
       id: 'controller',
       environment: env,

@@ -12,6 +12,8 @@
 // set before @matter/main is first imported. Storage is given to each node explicitly
 // (state-store.ts); the default environment gets no filesystem, so nothing is written anywhere else.
 
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type * as Main from '@matter/main';
 import type * as DoorLockBehaviors from '@matter/main/behaviors/door-lock';
 import type * as PowerSourceBehaviors from '@matter/main/behaviors/power-source';
@@ -28,6 +30,28 @@ export interface Matter {
 }
 
 let loading: Promise<Matter> | undefined;
+
+/**
+ * Called before a Matter node goes on the network. Under a test runner (node:test sets
+ * NODE_TEST_CONTEXT, and children inherit it), a node may only start inside a named network
+ * namespace (`ip netns add`, as the test lab makes them): its mDNS multicast must never reach the
+ * host's interfaces. A process is inside one when its own namespace is one of /run/netns/*.
+ */
+export function refuseHostNamespaceUnderTest(): void {
+  if (!process.env.NODE_TEST_CONTEXT) return;
+  let inNamed = false;
+  try {
+    const own = statSync('/proc/self/ns/net').ino;
+    inNamed = readdirSync('/run/netns').some((n) => statSync(join('/run/netns', n)).ino === own);
+  } catch {
+    // no /run/netns: no named namespace exists, so this is the host's
+  }
+  if (!inNamed)
+    throw new Error(
+      'matter.js refused to start: a test runs it in the host network namespace, where its mDNS would ' +
+        'leave the machine; run it inside the test lab (test/helpers/netns.ts)',
+    );
+}
 
 /** matter.js's log levels that we let through (its own default is "info", per received event). */
 export type MatterLogLevel = 'debug' | 'info' | 'notice' | 'warn' | 'error' | 'fatal';

@@ -118,3 +118,10 @@ test('latchkey virtual-lock: --help, and a keypad request to no running lock say
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a Matter node refuses to go on the network from the host namespace under a test runner', async () => {
+  const { refuseHostNamespaceUnderTest } = await import('../../src/matter/runtime.ts');
+  // This test process runs on the host's namespace, under node:test (NODE_TEST_CONTEXT is set).
+  assert.ok(process.env.NODE_TEST_CONTEXT);
+  assert.throws(() => refuseHostNamespaceUnderTest(), /host network namespace/);
+});
