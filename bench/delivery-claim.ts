@@ -9,16 +9,16 @@
 // the queue as the worker's do (leases of a minute; nothing is sent); enqueues are rolled back.
 //   npm run bench:delivery-claim
 //   BENCH_FINISHED=200000 BENCH_FLOOD=20000 npm run bench:delivery-claim
-import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { Queryable, QueryResult } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
-import { accessEventBody, deliveriesEnqueueForEvents, type EnqueueEvent } from '../src/delivery/enqueue.ts';
+import { deliveriesEnqueueForEvents } from '../src/delivery/enqueue.ts';
 import { deliveryClaimDue } from '../src/delivery/queries.ts';
 import { uuidv7 } from '../src/ids.ts';
-import { fmt, PG_URL, table } from './lib.ts';
+import { sampleEvents } from '../test/helpers/delivery.ts';
+import { fmt, freshDatabase, table } from './lib.ts';
 
 const FINISHED = Number(process.env.BENCH_FINISHED ?? 2_000_000);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 10_000);
@@ -54,13 +54,8 @@ function explaining(c: pg.Client, plans: Plan[]): Queryable {
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
-const name = `bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const u = new URL(PG_URL);
-u.pathname = `/${name}`;
-const db = await openPgStore({ url: u.toString(), poolSize: 4 });
+const database = await freshDatabase('bench');
+const db = await openPgStore({ url: database.url, poolSize: 4 });
 try {
   await migrate(db);
   const t0 = performance.now();
@@ -124,21 +119,7 @@ try {
      SELECT gen_random_uuid(), w.id, w.project_id, gen_random_uuid(), '{}', now(), 1, now() + interval '1 hour'
        FROM (SELECT id, project_id FROM webhooks ORDER BY id LIMIT 1000) w`,
   );
-  const events = (n: number, lockId: string, projectId: string): EnqueueEvent[] =>
-    Array.from({ length: n }, () => {
-      const id = randomUUID();
-      const body = accessEventBody({
-        id,
-        action: 'unlocked',
-        created: new Date(),
-        keyId: randomUUID(),
-        lockId,
-        lockName: 'Front door',
-        appUserId: '+4799887766',
-        userName: 'Kari Nordmann',
-      });
-      return { id, projectId, lockId, received: new Date(), body };
-    });
+  const events = (n: number, lockId: string, projectId: string) => sampleEvents(projectId, lockId, n);
   // The flood, as uploads of 1,000 events; then the quiet project's one delivery.
   for (let done = 0; done < FLOOD; done += 1000 * FLOOD_WEBHOOKS)
     await db.transaction((tx) =>
@@ -152,7 +133,7 @@ try {
   await db.query('VACUUM ANALYZE webhooks');
   const seeded = (performance.now() - t0) / 1000;
 
-  const c = new pg.Client({ connectionString: u.toString() });
+  const c = new pg.Client({ connectionString: database.url });
   await c.connect();
   /**
    * Runs `fn` RUNS times, each in a transaction, committed (claims: each takes the next rows, as
@@ -256,7 +237,6 @@ try {
   );
 } finally {
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 process.exit(0);

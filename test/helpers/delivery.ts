@@ -12,6 +12,7 @@ import {
   accessEventBody,
   deliveriesEnqueueForEvent,
   deliveriesEnqueueForEvents,
+  type EnqueueEvent,
 } from '../../src/delivery/enqueue.ts';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker.ts';
 import { uuidv7 } from '../../src/ids.ts';
@@ -129,14 +130,9 @@ export async function registerWebhook(
   return { id: r.body.webhook.id, secret: r.body.webhook.secret };
 }
 
-/** Queues `n` access events for a lock in one transaction, as one upload does; returns their ids. */
-export async function enqueueEvents(
-  t: TestApp,
-  projectId: string,
-  lockId: string,
-  n: number,
-): Promise<string[]> {
-  const events = Array.from({ length: n }, () => {
+/** `n` access events of one lock, as event ingestion hands them to the delivery queue. */
+export function sampleEvents(projectId: string, lockId: string, n: number): EnqueueEvent[] {
+  return Array.from({ length: n }, () => {
     const id = randomUUID();
     const body = accessEventBody({
       id,
@@ -150,6 +146,16 @@ export async function enqueueEvents(
     });
     return { id, projectId, lockId, received: new Date(), body };
   });
+}
+
+/** Queues `n` access events for a lock in one transaction, as one upload does; returns their ids. */
+export async function enqueueEvents(
+  t: TestApp,
+  projectId: string,
+  lockId: string,
+  n: number,
+): Promise<string[]> {
+  const events = sampleEvents(projectId, lockId, n);
   await t.store.db.transaction((tx) => deliveriesEnqueueForEvents(tx, events));
   return events.map((e) => e.id);
 }
