@@ -17,7 +17,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { DAY_MS, dayStart, partitionName } from '../src/resources/access-log/retention.ts';
+import { dayStart, partitionName } from '../src/resources/access-log/retention.ts';
+import { DAY_MS } from '../src/time/durations.ts';
 import {
   api,
   type ClientCredentials,

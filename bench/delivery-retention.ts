@@ -8,8 +8,9 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
-import { DAY_MS, deliveryRetentionRun } from '../src/delivery/retention.ts';
+import { deliveryRetentionRun } from '../src/delivery/retention.ts';
 import { uuidv7 } from '../src/ids.ts';
+import { DAY_MS } from '../src/time/durations.ts';
 import { percentile } from '../test-reliability/kit.ts';
 import { fmt, freshDatabase, table } from './lib.ts';
 

@@ -13,7 +13,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
 import { uuidv7 } from '../src/ids.ts';
 import { accessEventsPage } from '../src/resources/access-log/queries.ts';
-import { DAY_MS, retentionRun } from '../src/resources/access-log/retention.ts';
+import { retentionRun } from '../src/resources/access-log/retention.ts';
+import { DAY_MS } from '../src/time/durations.ts';
 import {
   chownToPostgres,
   cleanup,

@@ -32,6 +32,7 @@ import { openPgStore } from '../src/db/pg-store.ts';
 import { deliveryRetentionRun } from '../src/delivery/retention.ts';
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { retentionRun } from '../src/resources/access-log/retention.ts';
+import { DAY_MS } from '../src/time/durations.ts';
 import {
   ADMIN_TOKEN,
   api,
@@ -50,7 +51,6 @@ const RETENTION_DAYS = Number(process.env.SOAK_RETENTION_DAYS ?? 3);
 const CODES_PER_DAY = Number(process.env.SOAK_CODES_PER_DAY ?? 2000);
 const MODES = (process.env.SOAK_MODES ?? 'retention,none').split(',') as ('retention' | 'none')[];
 const TICK_MS = 100;
-const DAY_MS = 86_400_000;
 const PHONE = '+4799887766';
 
 const VACUUMED = ['webhook_deliveries', 'webhook_attempts', 'access_event_ids', 'app_login_codes'];

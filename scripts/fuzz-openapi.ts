@@ -12,7 +12,7 @@ export interface QueryParam {
 }
 
 export interface Operation {
-  /** The operationId (the name of the operation in src/operations.ts). */
+  /** The operationId (the name of the operation in src/operation-table.ts). */
   operationId: string;
   method: string;
   /** OpenAPI template, e.g. /v2/projects/{projectId}/locks/{lockId} */

@@ -9,22 +9,25 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { createLoggers, installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { registerOperations } from './http/operations.ts';
+import { type Operation, registerOperations } from './http/operations.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
-import { operations } from './operations.ts';
+import { operations } from './operation-table.ts';
 import { installAccessEventStreams } from './resources/access-log/routes.ts';
 import { installAdminOff } from './resources/admin/routes.ts';
 import { installAppLogin } from './resources/app/auth-routes.ts';
 import { installTestDeliveryAgent } from './resources/webhooks/routes.ts';
-import { requestTimeoutOptions } from './server-options.ts';
-
-export const BODY_LIMIT = 1024 * 1024;
+import { BODY_LIMIT, requestTimeoutOptions } from './server-options.ts';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: NodeJS.WritableStream;
   /** Extra trusted CA for webhook receivers (tests only). */
   webhookCa?: string | Buffer;
+  /**
+   * The operations to serve, default all of them. `latchkey admin` serves only the admin API's
+   * in its own process: compiling every operation's schemas would cost each command about a second.
+   */
+  operations?: readonly Operation[];
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
@@ -54,7 +57,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   installTestDeliveryAgent(app, ctx, o.webhookCa);
   installAccessEventStreams(app, ctx);
   installAppLogin(app, ctx);
-  await registerOperations(app, ctx, operations, createGuards(ctx));
+  await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx));
   if (!ctx.config.adminToken) installAdminOff(app);
   // The web console: static pages over the public API (like /docs, not API operations).
   consoleRoutes(app);

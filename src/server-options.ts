@@ -1,5 +1,11 @@
-// Socket-level limits of the HTTP server, shared by the API and `latchkey worker`'s operations port.
+// Limits of the HTTP server: the request body (the API, JSON and form bodies alike), and the
+// request timeout shared by the API and `latchkey worker`'s monitoring port.
 import type { ServerOptions } from 'node:http';
+
+/** The largest request body read, JSON or form (413 beyond). */
+export const BODY_LIMIT = 1024 * 1024;
+/** BODY_LIMIT in words, for error messages. */
+export const BODY_LIMIT_WORDS = `${BODY_LIMIT / (1024 * 1024)} MiB`;
 
 /**
  * A request whose headers and body have not all arrived within `ms` is answered 408 and its

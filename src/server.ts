@@ -10,7 +10,7 @@ import { openStore } from './db/open.ts';
 import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { opsOperations } from './ops/routes.ts';
+import { monitoringOperations } from './monitoring/routes.ts';
 import { requestTimeoutOptions } from './server-options.ts';
 
 export interface Running {
@@ -70,28 +70,28 @@ export interface RunningWorker {
 
 /**
  * `latchkey worker`: only the delivery worker (scale workers apart from the API). It serves no API,
- * only the operations endpoints on PORT/HOST: /healthz, /readyz and /metrics, because the delivery
+ * only the monitoring endpoints on PORT/HOST: /healthz, /readyz and /metrics, because the delivery
  * counters and latency histogram exist only in the process that delivers.
  */
 export async function startWorkerOnly(config: Readonly<Config>): Promise<RunningWorker> {
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
-  const ops = Fastify({
+  const monitoring = Fastify({
     loggerInstance: createLoggers(config.logLevel).logger,
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
-  await registerOperations(ops, ctx, opsOperations, createGuards(ctx));
-  const stops = await startBackgroundJobs(ctx, ops.log, { deliveryWorker: true });
-  const address = await ops.listen({ port: config.port, host: config.host });
-  ops.log.info({ store: db.kind, address }, 'delivery worker started');
+  await registerOperations(monitoring, ctx, monitoringOperations, createGuards(ctx));
+  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
+  const address = await monitoring.listen({ port: config.port, host: config.host });
+  monitoring.log.info({ store: db.kind, address }, 'delivery worker started');
   let stopping: Promise<void> | undefined;
   return {
-    log: ops.log,
+    log: monitoring.log,
     address,
     stop() {
       stopping ??= (async () => {
-        await ops.close();
+        await monitoring.close();
         for (const s of stops.reverse()) await s();
         await db.close();
       })();

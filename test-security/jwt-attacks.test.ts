@@ -7,7 +7,7 @@ import { createSecretKey, generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { fillPath, type Operation, operationsOf, sample } from '../scripts/fuzz-openapi.ts';
-import { operations } from '../src/operations.ts';
+import { operations } from '../src/operation-table.ts';
 import { startTestApp, type TestApp } from '../test/helpers/app.ts';
 import {
   buildWorld,

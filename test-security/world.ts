@@ -7,7 +7,7 @@ import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Operation } from '../scripts/fuzz-openapi.ts';
 import { uuidv7 } from '../src/ids.ts';
-import { operations } from '../src/operations.ts';
+import { operations } from '../src/operation-table.ts';
 import { APP_SCOPE } from '../src/resources/app/app-token.ts';
 import { ADMIN_TOKEN, type TestApp } from '../test/helpers/app.ts';
 import {

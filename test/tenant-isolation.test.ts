@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { fillPath, operationsOf, sample } from '../scripts/fuzz-openapi.ts';
 import type { Operation } from '../src/http/operations.ts';
 import { uuidv7 } from '../src/ids.ts';
-import { operations } from '../src/operations.ts';
+import { operations } from '../src/operation-table.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { webhookInsert } from './helpers/events.ts';
 import { createTenant, type Tenant } from './helpers/factories.ts';

@@ -25,10 +25,17 @@ const base = () => location.origin;
 /** Calls that need no token (resource discovery, JWKS). */
 export const anonymous = () => new LatchkeyClient({ baseUrl: base(), retries: 1 });
 
-/** The admin API with the operator's admin token. */
-export const operatorClient = (adminToken: string) =>
-  new LatchkeyClient({ baseUrl: base(), token: adminToken, retries: 1 });
+/** The admin API with this admin token (one client per token, forgotten on log out). */
+export function operatorClient(adminToken: string): LatchkeyClient {
+  let client = admins.get(adminToken);
+  if (!client) {
+    client = new LatchkeyClient({ baseUrl: base(), token: adminToken, retries: 1 });
+    admins.set(adminToken, client);
+  }
+  return client;
+}
 
+const admins = new Map<string, LatchkeyClient>();
 // One client per scope and resource: each caches its own token (in memory) until shortly before
 // it expires, as integrators are asked to do.
 const clients = new Map<string, LatchkeyClient>();
@@ -52,9 +59,10 @@ export function integratorClient(
   return client;
 }
 
-/** Forgets every cached token (log out). */
+/** Forgets every client, with the tokens they cached and the admin tokens they hold (log out). */
 export function forgetClients(): void {
   clients.clear();
+  admins.clear();
 }
 
 /** Every item of a paged list, up to `max` (the console never needs more on one screen). */

@@ -2,6 +2,7 @@
 // access tokens obtained with them stay in memory, inside the typed client). The session lives in
 // sessionStorage: this tab only, gone when it closes — never localStorage, which every later page
 // of this origin could read.
+import { forgetCache } from './cache.ts';
 import { anonymous, forgetClients, type IntegratorCredentials } from './client.ts';
 
 export type Session =
@@ -24,7 +25,10 @@ export function loadSession(): Session | undefined {
 export function saveSession(s: Session | undefined): void {
   if (s) sessionStorage.setItem(KEY, JSON.stringify(s));
   else sessionStorage.removeItem(KEY);
+  // A new session starts with nothing of the last one: no client, token or admin token in memory,
+  // nothing cached.
   forgetClients();
+  forgetCache();
 }
 
 /** What these client credentials may reach (resource discovery, credentials as form fields). */

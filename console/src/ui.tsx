@@ -1,7 +1,7 @@
 // Small shared pieces: a labelled field, a button that shows it is working, an error line that
 // shows the server's own words, and a "shown once" secret box with a copy button.
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { LatchkeyError } from './client.ts';
 
 let nextId = 0;
@@ -38,6 +38,16 @@ export function Field(props: {
   );
 }
 
+/** A phone number field (E.164, as the API takes it). */
+export function PhoneField(props: {
+  label: string;
+  value: string;
+  onInput: (v: string) => void;
+  required?: boolean;
+}) {
+  return <Field {...props} type="tel" placeholder="+4799887766" />;
+}
+
 /** The server's words for a failure: its detail, and each invalid field with its reason. */
 export function ErrorLine({ error }: { error: unknown }) {
   if (!error) return null;
@@ -70,11 +80,24 @@ function fieldName(name: string): string {
   return name.replace(/^[a-zA-Z]+\.\d+\./, '');
 }
 
-/** Runs an async action with a busy flag and the error it threw (if any). */
-export function useAction() {
+export interface Action {
+  busy: boolean;
+  error: unknown;
+  run: (fn: () => Promise<void>) => Promise<void>;
+}
+
+/**
+ * Runs an async action with a busy flag and the error it threw (if any), one at a time: a run
+ * asked for while one is under way is ignored, so a double click (or a second click before the
+ * button shows it is disabled) sends once.
+ */
+export function useAction(): Action {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
+  const running = useRef(false);
   const run = async (fn: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setError(undefined);
     try {
@@ -82,6 +105,7 @@ export function useAction() {
     } catch (e) {
       setError(e);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

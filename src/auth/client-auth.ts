@@ -6,7 +6,13 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { secretMatches } from '../crypto/secrets.ts';
-import { OAuthError } from '../http/errors.ts';
+import {
+  invalidClient,
+  invalidRequest,
+  OAuthError,
+  slowDown,
+  unsupportedGrantType,
+} from '../http/oauth-errors.ts';
 import { addressKey, type RateDecision } from '../http/rate-limit.ts';
 import { isUuid } from '../ids.ts';
 
@@ -36,9 +42,17 @@ export const TOKEN_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
 export function stringParam(body: TokenParams, name: string): string | undefined {
   const v = body[name];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new OAuthError('invalid_request', `${name} must be a single string`);
+  if (typeof v !== 'string') throw invalidRequest(`${name} must be a single string`);
   return v;
 }
+
+/** The value of a required parameter, or invalid_request when it is missing or empty. */
+function present(name: string, v: string | undefined): string {
+  if (!v) throw invalidRequest(`${name} is required`);
+  return v;
+}
+
+const requiredParam = (body: TokenParams, name: string) => present(name, stringParam(body, name));
 
 const TOKEN_PARAM_LIMITS = Object.entries(TOKEN_PARAM_MAX_LENGTH);
 
@@ -49,14 +63,13 @@ function checkParamLengths(body: TokenParams): void {
     if (typeof v === 'string') {
       if (v.length > max) throw tooLong(name, max);
     } else if (Array.isArray(v)) {
-      if (v.length > 20) throw new OAuthError('invalid_request', `${name} may hold at most 20 values`);
+      if (v.length > 20) throw invalidRequest(`${name} may hold at most 20 values`);
       if (v.some((x) => typeof x === 'string' && x.length > max)) throw tooLong(name, max);
     }
   }
 }
 
-const tooLong = (name: string, max: number) =>
-  new OAuthError('invalid_request', `${name} must be at most ${max} characters`);
+const tooLong = (name: string, max: number) => invalidRequest(`${name} must be at most ${max} characters`);
 
 /**
  * True when `id` could be a client id: a UUID (any case). Anything else cannot authenticate, so it
@@ -70,7 +83,7 @@ function formDecode(s: string): string {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {
-    throw new OAuthError('invalid_request', 'Malformed Basic credentials');
+    throw invalidRequest('Malformed Basic credentials');
   }
 }
 
@@ -82,24 +95,23 @@ export function extractClientCredentials(
   const bodySecret = stringParam(body, 'client_secret');
   if (authorization && /^Basic /i.test(authorization)) {
     if (bodySecret !== undefined) {
-      throw new OAuthError(
-        'invalid_request',
-        'Use one client authentication method: Basic or client_secret, not both',
-      );
+      throw invalidRequest('Use one client authentication method: Basic or client_secret, not both');
     }
     const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) throw new OAuthError('invalid_request', 'Malformed Basic credentials');
+    if (colon < 0) throw invalidRequest('Malformed Basic credentials');
     const clientId = formDecode(decoded.slice(0, colon));
     const clientSecret = formDecode(decoded.slice(colon + 1));
     if (bodyId !== undefined && bodyId !== clientId) {
-      throw new OAuthError('invalid_request', 'client_id in the body differs from the Basic credentials');
+      throw invalidRequest('client_id in the body differs from the Basic credentials');
     }
     return { clientId, clientSecret, method: 'basic' };
   }
-  if (!bodyId) throw new OAuthError('invalid_request', 'client_id is required');
-  if (!bodySecret) throw new OAuthError('invalid_request', 'client_secret is required');
-  return { clientId: bodyId, clientSecret: bodySecret, method: 'post' };
+  return {
+    clientId: present('client_id', bodyId),
+    clientSecret: present('client_secret', bodySecret),
+    method: 'post',
+  };
 }
 
 /**
@@ -111,15 +123,6 @@ export function canonicalCredentials(creds: ClientCredentials): ClientCredential
   if (!isClientIdShape(creds.clientId) || creds.clientSecret.length > CLIENT_CREDENTIAL_MAX_LENGTH)
     throw invalidClient(creds.method);
   return { clientId: creds.clientId.toLowerCase(), clientSecret: creds.clientSecret, method: creds.method };
-}
-
-export function invalidClient(method: ClientCredentials['method']): OAuthError {
-  return new OAuthError(
-    'invalid_client',
-    'Client authentication failed',
-    401,
-    method === 'basic' ? { 'www-authenticate': 'Basic realm="latchkey"' } : {},
-  );
 }
 
 export interface AuthenticatedClient {
@@ -170,34 +173,31 @@ export async function authenticateClient<T extends object>(
 export function tokenParams(request: FastifyRequest): TokenParams {
   const b = request.body;
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b))
-    throw new OAuthError('invalid_request', 'The body must be an object');
+  if (typeof b !== 'object' || Array.isArray(b)) throw invalidRequest('The body must be an object');
   return b as TokenParams;
 }
 
+function supportedGrantTypeCheck(grantType: string): void {
+  if (grantType !== 'client_credentials') throw unsupportedGrantType();
+}
+
 /**
- * The first steps of every client_credentials grant (v2, OAuth, v1), in RFC 6749 order:
- * parameters within their lengths, grant_type present, client credentials present, grant_type
- * supported, credentials of a client's shape. Keeps no state: the rate limits come with
- * authentication (authenticateLimited).
+ * The first checks of every client_credentials grant (v2, OAuth, v1), in RFC 6749 order; each
+ * throws its OAuth error. Keeps no state: the rate limits come with authentication
+ * (authenticateLimited).
  */
 export function clientCredentialsPrelude(
   authorization: string | undefined,
   body: TokenParams,
 ): ClientCredentials {
   checkParamLengths(body);
-  const grantType = stringParam(body, 'grant_type');
-  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+  const grantType = requiredParam(body, 'grant_type');
   const creds = extractClientCredentials(authorization, body);
-  if (grantType !== 'client_credentials') {
-    throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported');
-  }
+  supportedGrantTypeCheck(grantType);
   return canonicalCredentials(creds);
 }
 
-function slowDown(description: string, d: RateDecision): OAuthError {
-  return new OAuthError('slow_down', description, 429, { 'retry-after': String(d.retryAfterSeconds) });
-}
+const limited = (description: string, d: RateDecision) => slowDown(description, d.retryAfterSeconds);
 
 /**
  * Runs `authenticate` (which throws `invalid_client` on wrong credentials) under the token
@@ -218,7 +218,7 @@ export async function authenticateLimited<T>(
   const failureKey = `${creds.clientId} ${addressKey(sourceAddress)}`;
   const failures = ctx.tokenFailures.peek(failureKey);
   if (!failures.allowed)
-    throw slowDown('Too many failed authentications of this client from this address', failures);
+    throw limited('Too many failed authentications of this client from this address', failures);
   let result: T;
   try {
     result = await authenticate();
@@ -227,8 +227,8 @@ export async function authenticateLimited<T>(
     throw e;
   }
   if (o.countSuccess === false) return result;
-  const limited = ctx.tokenRateByClient.take(creds.clientId);
-  if (!limited.allowed) throw slowDown('Too many token requests for this client', limited);
+  const perClient = ctx.tokenRateByClient.take(creds.clientId);
+  if (!perClient.allowed) throw limited('Too many token requests for this client', perClient);
   return result;
 }
 

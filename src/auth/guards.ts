@@ -4,10 +4,11 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { safeEqual } from '../crypto/secrets.ts';
-import { bearerChallenge, OAuthError, problem, unauthorized } from '../http/errors.ts';
+import { bearerChallenge, problem, unauthorized } from '../http/errors.ts';
+import { slowDown } from '../http/oauth-errors.ts';
 import type { Auth, GuardFor } from '../http/operations.ts';
 import { addressKey } from '../http/rate-limit.ts';
-import { metricsGuard } from '../ops/routes.ts';
+import { metricsGuard } from '../monitoring/routes.ts';
 import { bearerToken, createRequireToken } from './bearer.ts';
 import { createRequireV1Token } from './v1-authenticate.ts';
 
@@ -15,11 +16,7 @@ import { createRequireV1Token } from './v1-authenticate.ts';
 export function ipRateLimit(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const d = ctx.tokenRateByIp.take(addressKey(request.ip));
-    if (!d.allowed) {
-      throw new OAuthError('slow_down', 'Too many token requests from this address', 429, {
-        'retry-after': String(d.retryAfterSeconds),
-      });
-    }
+    if (!d.allowed) throw slowDown('Too many token requests from this address', d.retryAfterSeconds);
   };
 }
 

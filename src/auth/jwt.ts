@@ -1,6 +1,6 @@
 // Compact JWS with ES256 on node:crypto. Hand-rolled on purpose: node's ECDSA signs several times
-// faster than WebCrypto (jose: 8.9k signs/s/core here, node:crypto 33k), and signing is the largest
-// single cost of a token grant (made on a worker thread: sign-thread.ts). The rules are narrow:
+// faster than WebCrypto, which jose uses (`npm run bench:token` measures both; docs/performance.md),
+// and signing is the largest single cost of a token grant (made on a worker thread: sign-thread.ts). The rules are narrow:
 // only ES256, only `typ: at+jwt`, a `kid` that must be one of ours, strict base64url; everything
 // else is refused. Tests cross-check against jose and openid-client.
 import { type KeyObject, verify } from 'node:crypto';

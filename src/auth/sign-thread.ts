@@ -1,21 +1,18 @@
-// ES256 signatures made on a worker thread, in batches. A signature costs ~30 µs of CPU (P-256
-// ECDSA with node:crypto), a quarter of a token grant's time when it ran on the event loop while
-// the machine's other cores sat idle. libuv's thread pool (crypto.sign with a callback) moved it off
-// the loop but cost ~20 µs of the loop's time per call (waking a pool thread and being woken back
-// are system calls on every grant). Here the signatures requested together go to the thread in
-// ONE message and come back in one. A message costs the loop ~25 µs (a profile under 50 concurrent
-// grants, when each carried one or two signatures: 15% of a grant's time), so they are gathered,
-// but only while gathering can pay:
-// - BATCH_MAX waiting go at once. 16, not more: with 50 grants under way, a batch of 64 never
-//   filled, every grant waited for the timer, and the thread sat idle while the loop read the rest
-//   of the wave, then the loop idled while the thread signed it all (39% of the loop's time idle,
-//   signatures 2.3 ms late at the median). Batches of 16 start the thread while the loop is still
-//   reading: 10,266 -> 12,037-14,014 grants/s at 50 connections (12-24 measured alike, 32 fell
-//   back to 10,739).
+// ES256 signatures made on a worker thread, in batches. A signature (P-256 ECDSA with node:crypto)
+// is a large share of a token grant's CPU, and on the event loop it ran while the machine's other
+// cores sat idle. libuv's thread pool (crypto.sign with a callback) moved it off the loop but cost
+// the loop almost as much per call (waking a pool thread and being woken back are system calls on
+// every grant). Here the signatures requested together go to the thread in ONE message and come
+// back in one. A message has its own cost to the loop, so they are gathered, but only while
+// gathering can pay:
+// - BATCH_MAX waiting go at once, and a batch must be small enough to fill while a wave of
+//   requests is still being read: a batch too large to fill makes every grant wait for the timer,
+//   the thread idle while the loop reads the rest of the wave, then the loop idle while the thread
+//   signs it all. Batches of 16 start the thread while the loop is still reading.
 // - Fewer waiting, in the thread and here, than a batch holds: no batch can fill, so waiting only
-//   delays; they go at the end of this event-loop turn. (With 10 connections every grant used to
-//   wait the full millisecond: 4,021 -> 7,310 grants/s.)
+//   delays; they go at the end of this event-loop turn.
 // - Otherwise they wait for at most GATHER_MS for more to join them.
+// The batch sizes tried and what each gave are in docs/performance.md ("Token grants").
 //
 // One thread per process, shared by every AppContext (tests build many), started on first use.
 // It only holds the event loop open while signatures are owed (a CLI that mints one token exits

@@ -5,13 +5,13 @@
 // signed with it exists: rotation causes no failed request. The old key stays published for a token
 // lifetime after it stops signing. Private keys are stored encrypted under the master key.
 import {
-  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
+import { jwkThumbprint } from '../credentials/jwk.ts';
 import type { Keyring } from '../crypto/master-key.ts';
 import type { Db } from '../db/db.ts';
 
@@ -40,17 +40,11 @@ export interface SigningKeysOptions {
   refreshMs?: number;
 }
 
-function thumbprint(jwk: JsonWebKey): string {
-  // RFC 7638: required members in lexicographic order.
-  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
-  return createHash('sha256').update(canonical).digest('base64url');
-}
-
 export function newKeyMaterial(keyring: Keyring): { kid: string; jwk: JsonWebKey; sealed: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-  return { kid: thumbprint(jwk), jwk, sealed: keyring.encrypt(pem) };
+  return { kid: jwkThumbprint({ x: jwk.x!, y: jwk.y! }), jwk, sealed: keyring.encrypt(pem) };
 }
 
 export class SigningKeys {

@@ -2,7 +2,7 @@
 // twin (POST /oauth2/token) and resource discovery. Errors are OAuth JSON and form bodies are accepted (errorFormat 'oauth').
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { NO_STORE } from '../http/errors.ts';
+import { NO_STORE } from '../http/oauth-errors.ts';
 import type { Operation } from '../http/operations.ts';
 import { defineOperation } from '../http/operations.ts';
 import {

@@ -1,5 +1,6 @@
 // Schemas of the token endpoints, for the OpenAPI document and response serialization.
 import { Type } from '@sinclair/typebox';
+import { V2_SCOPES } from './scopes.ts';
 
 /**
  * Resource discovery takes only the client's credentials: HTTP Basic (client_secret_basic), or
@@ -22,7 +23,7 @@ export const TokenRequestSchema = Type.Object(
       Type.String({ maxLength: 255, description: 'Or use HTTP Basic (client_secret_basic)' }),
     ),
     client_secret: Type.Optional(Type.String({ maxLength: 255 })),
-    scope: Type.String({ enum: ['organization.admin', 'project.admin', 'project.installer'] }),
+    scope: Type.String({ enum: [...V2_SCOPES] }),
     organization_id: Type.Optional(
       Type.String({ format: 'uuid', description: 'Required for organization.admin' }),
     ),

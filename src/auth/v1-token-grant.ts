@@ -11,11 +11,17 @@
 // Tokens carry `token_use: "v1"`. The v1 routes accept nothing else (v1-authenticate.ts), and the
 // v2 routes never accept a v1 token because none of its scope tokens is a v2 scope.
 import type { AppContext } from '../context.ts';
-import { OAuthError } from '../http/errors.ts';
+import { invalidScope, oauthError } from '../http/oauth-errors.ts';
 import { authenticateClientCached, authenticateLimited, clientCredentialsPrelude } from './client-auth.ts';
 import { issueAccessToken } from './issue-token.ts';
-import { grantCovers } from './revocation.ts';
-import { identifierClaim, type LockHolderIdentifier, parseV1Scope } from './v1-scope.ts';
+import { type ClientGrantRow, grantCovers } from './revocation.ts';
+import {
+  identifierClaim,
+  type LockHolderIdentifier,
+  parseV1Scope,
+  type V1Scope,
+  type V1ScopeResult,
+} from './v1-scope.ts';
 
 export const V1_TOKEN_USE = 'v1';
 /** The scope of a token whose request named none. */
@@ -50,22 +56,31 @@ async function resolveIdentifier(
     [clientId, i.countryIso, i.orgNumber, i.orgNumberSuffix, adminId ?? null],
   );
   const what = identifierClaim(i);
-  if (adminId && rows.length === 0) {
-    throw new OAuthError(
-      'invalid_scope',
-      'The lockHolder.admin and lockHolder.identifier claims name different lock holders',
-    );
-  }
-  if (rows.length === 0) {
-    throw new OAuthError('invalid_scope', `${what} names no lock holder this client has a grant on`);
-  }
-  if (rows.length > 1) {
-    throw new OAuthError(
-      'invalid_scope',
+  if (adminId && rows.length === 0)
+    throw invalidScope('The lockHolder.admin and lockHolder.identifier claims name different lock holders');
+  if (rows.length === 0) throw invalidScope(`${what} names no lock holder this client has a grant on`);
+  if (rows.length > 1)
+    throw invalidScope(
       `${what} matches more than one lock holder of this client; ask for lockHolder.admin:<lockHolderId>`,
     );
-  }
   return rows[0]!.id;
+}
+
+/** The scope's shape (size, one claim of a kind): refused before the client is authenticated. */
+function scopeShapeCheck(parsed: V1ScopeResult): void {
+  if (!parsed.ok && parsed.error === 'invalid_request') throw oauthError(parsed.error, parsed.description);
+}
+
+/** Unknown and malformed claims: refused after authentication, so only a client learns the kinds. */
+function scopeClaimsCheck(parsed: V1ScopeResult): V1Scope {
+  if (!parsed.ok) throw oauthError(parsed.error, parsed.description);
+  return parsed.scope;
+}
+
+/** A lockHolder.admin claim names a lock holder the client reaches (holds project.admin on). */
+function lockHolderGrantCheck(row: ClientGrantRow, lockHolderId: string): void {
+  if (!grantCovers(row.grantScope, LOCK_HOLDER_GRANT) || !row.projectOrganizationId)
+    throw invalidScope(`lockHolder.admin:${lockHolderId} is not a lock holder this client has a grant on`);
 }
 
 export async function v1ClientCredentialsGrant(
@@ -76,9 +91,7 @@ export async function v1ClientCredentialsGrant(
 ): Promise<V1GrantResult> {
   const creds = clientCredentialsPrelude(authorization, body);
   const parsed = parseV1Scope(body.scope);
-  if (!parsed.ok && parsed.error === 'invalid_request') {
-    throw new OAuthError(parsed.error, parsed.description);
-  }
+  scopeShapeCheck(parsed);
   const s = parsed.ok ? parsed.scope : undefined;
 
   // The client, and its grant on the lockHolder.admin lock holder when one is named: one indexed
@@ -87,20 +100,11 @@ export async function v1ClientCredentialsGrant(
   const { clientId, row } = await authenticateLimited(ctx, creds, sourceAddress, () =>
     authenticateClientCached(ctx, creds, s?.lockHolderId ?? null),
   );
-  if (!parsed.ok) throw new OAuthError(parsed.error, parsed.description);
-  const scope = parsed.scope;
-
-  let lockHolderId: string | undefined;
-  if (scope.lockHolderId) {
-    if (!grantCovers(row.grantScope, LOCK_HOLDER_GRANT) || !row.projectOrganizationId) {
-      throw new OAuthError(
-        'invalid_scope',
-        `lockHolder.admin:${scope.lockHolderId} is not a lock holder this client has a grant on`,
-      );
-    }
-    lockHolderId = scope.lockHolderId;
-  }
-  if (scope.identifier) lockHolderId = await resolveIdentifier(ctx, clientId, scope.identifier, lockHolderId);
+  const scope = scopeClaimsCheck(parsed);
+  if (scope.lockHolderId) lockHolderGrantCheck(row, scope.lockHolderId);
+  const lockHolderId = scope.identifier
+    ? await resolveIdentifier(ctx, clientId, scope.identifier, scope.lockHolderId)
+    : scope.lockHolderId;
 
   const claims = scope.requested ? scope.claims.join(' ') : V1_DEFAULT_SCOPE;
   const issued = await issueAccessToken(ctx, clientId, claims, {

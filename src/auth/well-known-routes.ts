@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.ts';
 import { defineOperation } from '../http/operations.ts';
-import { V2_SCOPES } from './token-grant.ts';
+import { V2_SCOPES } from './scopes.ts';
 
 function metadataOf(ctx: AppContext) {
   const base = ctx.config.publicUrl.replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 // The web console's static bundle (console/src → one JS and one CSS file with content hashes), built
 // with esbuild in memory the first time /console is asked for and kept for the process's life. Built
-// lazily, like /docs, so a process that never serves the console spends nothing on it (~150 ms and a
-// few hundred KiB once); built from the sources at run time, so it can never be stale.
+// lazily, like /docs, so a process that never serves the console spends nothing on it (neither the
+// build's time nor esbuild's memory); built from the sources at run time, so it can never be stale.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,7 +9,7 @@ import { ROOT } from '../root.ts';
 
 export interface Asset {
   body: Buffer;
-  /** Compressed once at build time: a slow laptop on a slow link gets ~3x fewer bytes. */
+  /** Compressed once at build time, for a slow laptop on a slow link (docs/console.md, "Figures"). */
   br: Buffer;
   gzip: Buffer;
   type: string;

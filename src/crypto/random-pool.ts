@@ -1,6 +1,6 @@
 // Random bytes drawn from a 4 KiB pool that one randomFillSync refills, instead of one
-// randomBytes() call per draw: each call cost ~10 µs on this VM, ~5% of the token endpoint's CPU
-// (one 16-byte jti per token) and one call per UUIDv7. Node does the same for crypto.randomUUID().
+// randomBytes() call per draw: each call is a round trip into the system's random source, paid
+// once per token (its 16-byte jti) and once per UUIDv7. Node does the same for crypto.randomUUID().
 // The bytes are CSPRNG output and each one is handed out once; for secrets (keys, webhook
 // secrets) the callers keep using randomBytes().
 import { randomBytes, randomFillSync } from 'node:crypto';

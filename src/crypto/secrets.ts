@@ -1,6 +1,7 @@
 // Generated credentials. 32 random bytes (256 bits) behind a recognisable prefix so that leaked
 // secrets are easy to spot in code and by secret scanners. Stored only as HMAC-SHA-256 under the
-// pepper: the input is high-entropy, so a slow KDF would only cap throughput (scrypt: 56/s here).
+// pepper: the input is high-entropy, so a slow KDF would only cap throughput (scrypt would allow a
+// few dozen authentications a second per core).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const CLIENT_SECRET_PREFIX = 'lk_secret_';

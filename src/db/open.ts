@@ -1,5 +1,5 @@
 // Chooses the store from configuration: DATABASE_URL → PostgreSQL, else PGlite in LATCHKEY_DATA_DIR.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import { openPgStore } from './pg-store.ts';
@@ -15,4 +15,20 @@ export async function openStore(
       poolSize: config.pgPoolSize,
     });
   return openPgliteStore({ dataDir: join(config.dataDir, 'pglite') });
+}
+
+/**
+ * Where the store is, in words for messages: the embedded store's directory, or PostgreSQL's user,
+ * host and database. Never the password, nor the URL's options.
+ */
+export function storeDescription(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `the embedded store in ${resolve(config.dataDir)}`;
+  try {
+    const u = new URL(config.databaseUrl);
+    const host = u.host || u.searchParams.get('host') || 'localhost';
+    const user = u.username ? `${decodeURIComponent(u.username)}@` : '';
+    return `PostgreSQL ${user}${host}${u.pathname.length > 1 ? u.pathname : ''} (DATABASE_URL)`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
 }

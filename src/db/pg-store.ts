@@ -43,8 +43,7 @@ function clientConfig(driver: Pg, o: PgStoreOptions, url: string): pg.ClientConf
 
 export async function openPgStore(o: PgStoreOptions): Promise<Db> {
   // Loaded here rather than at the top: a process on the embedded store never loads the driver
-  // (docs/performance.md, "Memory": with PGlite and esbuild loaded on first use too, the heap after
-  // start-up is 1 MB smaller on PostgreSQL and 0.6 MB on PGlite).
+  // (docs/performance.md, "Memory").
   const { default: driver } = await import('pg');
   const pool = new driver.Pool({
     ...clientConfig(driver, o, o.url),

@@ -1,8 +1,7 @@
 // A new embedded store is created (initdb) in a short-lived child process, never in the server.
-// initdb grows PGlite's WebAssembly memory to ~600 MB, and a WebAssembly memory never shrinks: a
-// server that ran initdb itself kept ~830 MB resident for its whole life, against ~300 MB for the
-// same server opening an existing store (measured in docs/performance.md, "Memory"). The child's
-// memory goes back to the system when it exits.
+// initdb grows PGlite's WebAssembly memory by hundreds of megabytes, and a WebAssembly memory never
+// shrinks: a server that ran initdb itself kept that memory for its whole life (docs/performance.md,
+// "Memory"). The child's memory goes back to the system when it exits.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

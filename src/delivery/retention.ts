@@ -13,8 +13,8 @@ import type { AppContext } from '../context.ts';
 import { deleteInBatches } from '../db/batches.ts';
 import type { Queryable } from '../db/db.ts';
 import { periodicJobStart, type StopJob } from '../periodic.ts';
+import { DAY_MS } from '../time/durations.ts';
 
-export const DAY_MS = 86_400_000;
 /** Every few minutes: at a steady load each run deletes a few minutes' worth of deliveries. */
 export const DELIVERY_RETENTION_INTERVAL_MS = 5 * 60 * 1000;
 const BATCH = 2_000;

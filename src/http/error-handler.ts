@@ -2,16 +2,16 @@
 // becomes a bare 500 carrying only the request id (the cause is logged, never sent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../db/errors.ts';
+import { BODY_LIMIT_WORDS } from '../server-options.ts';
 import {
   ApiError,
   type InvalidParam,
-  NO_STORE,
-  OAuthError,
   PROBLEMS,
   type ProblemName,
   problemOfStatus,
   problemType,
 } from './errors.ts';
+import { NO_STORE, OAUTH_ERRORS, OAuthError, type OAuthErrorCode } from './oauth-errors.ts';
 import { type AjvError, invalidParamsFromAjv } from './validation-messages.ts';
 
 export { invalidParamsFromAjv } from './validation-messages.ts';
@@ -56,7 +56,13 @@ function sendProblem(
   return reply.code(status).headers(headers).type('application/problem+json').send(body);
 }
 
-function sendOAuth(reply: FastifyReply, status: number, error: string, description: string, headers = {}) {
+function sendOAuth(
+  reply: FastifyReply,
+  status: number,
+  error: OAuthErrorCode,
+  description: string,
+  headers = {},
+) {
   return reply
     .code(status)
     .headers({ ...headers, ...NO_STORE })
@@ -80,7 +86,7 @@ function clientErrorOf(
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { name: 'payload-too-large', detail: 'Request body exceeds 1 MiB' };
+      return { name: 'payload-too-large', detail: `Request body exceeds ${BODY_LIMIT_WORDS}` };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { name: 'unsupported-media-type', detail: 'Content-Type must be application/json' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -130,7 +136,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendProblem(reply, client.name, client.detail, client.params, {}, status);
     }
     request.log.error({ err }, 'unhandled error');
-    if (oauth) return sendOAuth(reply, 500, 'server_error', 'Internal error');
+    if (oauth)
+      return sendOAuth(
+        reply,
+        OAUTH_ERRORS.server_error.status,
+        'server_error',
+        OAUTH_ERRORS.server_error.description,
+      );
     return sendProblem(reply, 'internal-error', 'Internal error; quote the request id when reporting it');
   });
 

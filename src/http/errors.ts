@@ -1,5 +1,5 @@
-// The error catalog. Services throw these; the one error handler turns them into responses:
-// problem+json (RFC 9457) for the API, OAuth JSON (RFC 6749 §5.2) on token endpoints.
+// The problem catalog. Services throw these; the one error handler turns them into problem+json
+// (RFC 9457). The token endpoints' errors (RFC 6749 §5.2) have their own catalog: oauth-errors.ts.
 
 export interface InvalidParam {
   /** Dotted path of the offending input: `keys.17.lockId`, `limit`. */
@@ -94,29 +94,6 @@ export const conflict = (detail: string, invalidParams?: InvalidParam[]) =>
   new ApiError('conflict', detail, { invalidParams });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new ApiError('rate-limited', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
-
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'slow_down';
-
-/** RFC 6749 §5.1: an answer carrying a token, or refusing one, is never cached. */
-export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
-
-export class OAuthError extends Error {
-  constructor(
-    readonly code: OAuthErrorCode,
-    readonly description: string,
-    readonly status = code === 'invalid_client' ? 401 : 400,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(description);
-  }
-}
 
 /** RFC 6750 §3 challenge. `error` is omitted when the request carried no token at all. */
 export function bearerChallenge(

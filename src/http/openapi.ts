@@ -114,8 +114,9 @@ export const DOCS_UI_CONFIGURATION = {
 } as const;
 
 /**
- * /docs: the Scalar reference UI. Its module inlines a 4.3 MB bundle that costs ~35 MB of memory
- * once imported, so it is loaded the first time someone opens /docs, into a small Fastify instance
+ * /docs: the Scalar reference UI. Its module inlines a bundle of several megabytes that costs tens
+ * of megabytes of memory once imported (docs/performance.md, "Memory"), so it is loaded the first
+ * time someone opens /docs, into a small Fastify instance
  * of its own that these two routes forward to, instead of into every process at start-up.
  */
 function installDocsUi(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 // The operations table: every HTTP operation of the service is ONE declaration (method, path,
 // operationId, credentials, schemas, success status, handler), and registerOperations() is the one
 // function that turns the table into Fastify routes, their authentication hooks, their error
-// responses and their part of the OpenAPI document. Tests walk the same table (src/operations.ts).
+// responses and their part of the OpenAPI document. Tests walk the same table (src/operation-table.ts).
 //
 // This folder knows nothing of how credentials are checked: the caller hands registerOperations a
 // `guardFor(auth)` (src/auth/guards.ts), so src/http never imports src/auth.
@@ -9,8 +9,10 @@ import formbody from '@fastify/formbody';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { BODY_LIMIT } from '../server-options.ts';
 import { PROBLEMS, type ProblemName, problemType } from './errors.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyBegin, idempotencyEnd } from './idempotency.ts';
+import { oauthCodesOfStatus } from './oauth-errors.ts';
 import { OAuthErrorSchema } from './schemas.ts';
 
 /** Who may call an operation, and how the credential arrives. */
@@ -63,7 +65,7 @@ interface OperationFields {
   components?: TSchema[];
   /** Schema errors reach the handler (`request.validationError`) instead of being thrown. */
   attachValidation?: boolean;
-  /** Not in the OpenAPI document (operations endpoints, the document itself). */
+  /** Not in the OpenAPI document (monitoring endpoints, the document itself). */
   hidden?: boolean;
   /**
    * Problems this operation answers beyond those of its kind (registerOperations adds: 400 always,
@@ -198,7 +200,7 @@ function oauthErrorResponses(): Record<string, unknown> {
     content: { 'application/json': { schema: OAuthErrorSchema } },
   });
   return {
-    400: oauthError('RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type'),
+    400: oauthError(`RFC 6749 error: ${oauthCodesOfStatus(400).join(', ')}`),
     401: oauthError('RFC 6749 error: invalid_client (wrong or missing client credentials)'),
     429: oauthError('RFC 6749 error slow_down: too many token requests', { 'Retry-After': RETRY_AFTER }),
     500: oauthError('RFC 6749 error: server_error'),
@@ -241,8 +243,6 @@ const IdempotencyKeyHeader = {
     },
   },
 };
-
-const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 // Token-bucket rate limiter, in process memory. `limit` requests per `windowMs`, refilled
 // continuously, so a client at the limit gets a steady rate rather than bursts at window edges.
-// Per process: with N API processes the effective limit is N × limit (documented in operations.md).
+// Per process: with N API processes the effective limit is N × limit (documented in docs/running.md).
 //
 // Memory is bounded whatever arrives: at most `maxEntries` buckets are kept, least recently used
 // first out (a Map iterates in insertion order and every take() re-inserts its key), and a key
@@ -116,9 +116,9 @@ function storedKey(key: string): string {
  * The key of a source address for per-address limits: an IPv4 address as itself (also when it
  * arrives IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64 prefix, because one host or
  * customer line usually holds a whole /64 and could otherwise take a fresh bucket per address.
- * Remembered for the addresses seen lately: parsing an address (ipaddr.js) cost ~2% of a token
- * grant, twice per grant (the per-address limit and the failed-authentication key), for the few
- * addresses a server's clients come from.
+ * Remembered for the addresses seen lately: an address is parsed (ipaddr.js) twice per token
+ * grant (the per-address limit and the failed-authentication key), and a server's clients come
+ * from few addresses.
  */
 export const addressKey = memoized(10_000, addressKeyOf);
 

@@ -6,7 +6,7 @@
 // asserted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { CONSOLE_CSP } from '../../src/console/routes.ts';
 import { launchBrowser, shot } from '../helpers/browser.ts';
@@ -51,6 +51,19 @@ after(async () => {
   await rx?.close();
   await store?.dispose();
 });
+
+/** "METHOD /path" of each request the page sends while `fn` runs. */
+async function requestsDuring(p: Page, fn: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const onRequest = (r: Request) => sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  p.on('request', onRequest);
+  try {
+    await fn();
+  } finally {
+    p.off('request', onRequest);
+  }
+  return sent;
+}
 
 async function integratorLogin(p: Page, clientId: string, secret: string) {
   await p.goto(`${s.base}/console`);
@@ -253,6 +266,75 @@ describe('console in a real browser', () => {
     );
     assert.deepEqual(wide, [], 'nothing sticks out sideways at 390 px');
     await shot(page, '13-phone-keys');
+  });
+
+  it("shares a project's locks between its tabs, and fetches them again after a write", async () => {
+    const lockLists = (sent: string[]) => sent.filter((r) => /^GET \/v2\/projects\/[^/]+\/locks$/.test(r));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Locks' }).click();
+    await page.getByRole('table', { name: 'Locks' }).getByText('Front door').waitFor();
+    // Five tabs show the lock names; none of them fetches the locks again.
+    const tabs = await requestsDuring(page, async () => {
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page.getByRole('table', { name: 'Keys' }).getByText('Front door').waitFor();
+      await page.getByRole('link', { name: 'Sharing rights' }).click();
+      await page
+        .getByLabel('Lock', { exact: true })
+        .getByRole('option', { name: 'Front door' })
+        .waitFor({ state: 'attached' });
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('table', { name: 'Webhooks' }).getByText('Front door').waitFor();
+      await page.getByRole('link', { name: 'Access log' }).click();
+      await page.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
+      await page.getByRole('link', { name: 'Activity' }).click();
+      await page.getByRole('img', { name: /Access events per hour, by lock/ }).waitFor();
+    });
+    assert.deepEqual(lockLists(tabs), []);
+    // A new lock: the list is fetched once more, and the other tabs show it.
+    const write = await requestsDuring(page, async () => {
+      await page.getByRole('link', { name: 'Locks' }).click();
+      await page.getByLabel('Lock name').fill('Back door');
+      await page.getByRole('button', { name: 'Onboard lock' }).click();
+      await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page
+        .getByLabel('Lock', { exact: true })
+        .getByRole('option', { name: 'Back door' })
+        .waitFor({ state: 'attached' });
+    });
+    assert.equal(lockLists(write).length, 1, write.join('\n'));
+  });
+
+  it('sends once when a button is clicked twice', async () => {
+    await page.getByRole('link', { name: 'Sharing rights' }).click();
+    await page.getByLabel('App user phone').fill(PHONE);
+    await page.getByRole('button', { name: 'Give sharing right' }).click();
+    const rights = page.getByRole('table', { name: 'Sharing rights' });
+    await rights.getByText(PHONE).waitFor();
+    const sent = await requestsDuring(page, async () => {
+      await rights.getByRole('button', { name: 'Revoke' }).dblclick();
+      await page.getByText('No sharing rights.').waitFor();
+    });
+    const deletes = sent.filter((r) => r.startsWith('DELETE '));
+    assert.equal(deletes.length, 1, deletes.join('\n'));
+    assert.equal(await page.getByRole('alert').count(), 0, 'no second request answered 404');
+  });
+
+  it('starts a new session with nothing of the last one (no token, no cached list)', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // The login screen of the same page (no reload: what the page kept in memory is at stake).
+    const asked = await requestsDuring(page, async () => {
+      await page.getByLabel('Client ID').fill(clientId);
+      await page.getByLabel('Client secret').fill(clientSecret);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: 'Harbour View' }).click();
+      await page.getByRole('table', { name: 'Locks' }).getByText('Back door').waitFor();
+    });
+    assert.ok(asked.includes('POST /oauth2/token'), asked.join('\n'));
+    assert.ok(
+      asked.some((r) => /^GET \/v2\/projects\/[^/]+\/locks$/.test(r)),
+      asked.join('\n'),
+    );
   });
 
   it('had no script errors or CSP violations', () => {

@@ -3,8 +3,9 @@
 // lists exactly what is kept (also before the job has run).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DAY_MS, deliveryRetentionRun, uuidv7Floor } from '../../src/delivery/retention.ts';
+import { deliveryRetentionRun, uuidv7Floor } from '../../src/delivery/retention.ts';
 import { uuidv7 } from '../../src/ids.ts';
+import { DAY_MS } from '../../src/time/durations.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { count, lockInsert, newPhone, webhookInsert } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';

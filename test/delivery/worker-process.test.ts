@@ -92,7 +92,7 @@ async function seed(secret: string): Promise<{ eventId: string; body: string }> 
 }
 
 describe('latchkey worker', () => {
-  it('delivers queued events, serves only the operations endpoints, and stops cleanly on SIGTERM', async () => {
+  it('delivers queued events, serves only the monitoring endpoints, and stops cleanly on SIGTERM', async () => {
     const secret = webhookSecretGenerate();
     const { eventId, body } = await seed(secret);
     child = spawn(process.execPath, [join(ROOT, 'bin', 'latchkey.js'), 'worker'], {

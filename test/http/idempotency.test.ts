@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { idempotencyKeysExpire } from '../../src/http/idempotency.ts';
 import { takesIdempotencyKey } from '../../src/http/operations.ts';
-import { operations } from '../../src/operations.ts';
+import { operations } from '../../src/operation-table.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { PROBLEMS } from '../../src/http/errors.ts';
 import { problemsOf } from '../../src/http/operations.ts';
-import { operations } from '../../src/operations.ts';
+import { operations } from '../../src/operation-table.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -2,11 +2,13 @@
 // top as the service accepts them.
 import { useEffect, useState } from 'preact/hooks';
 import { type AccessEvent, fmtTime } from '../client.ts';
+import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
+import { LockFilter } from '../parts/lock-select.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
 import { subscribe } from '../sse.ts';
-import { ErrorLine, Field } from '../ui.tsx';
-import { useLocks } from './locks.tsx';
-import type { TabProps } from './project.tsx';
+import type { TabProps } from '../tab.ts';
+import { ErrorLine, Field, PhoneField } from '../ui.tsx';
 
 export function AccessLog({ api, projectId }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -65,24 +67,8 @@ export function AccessLog({ api, projectId }: TabProps) {
   return (
     <div>
       <fieldset class="filters" aria-label="Filter the access log">
-        <label>
-          Lock{' '}
-          <select value={lockId} onChange={(e) => setLockId(e.currentTarget.value)}>
-            <option value="">All locks</option>
-            {locks.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field
-          label="App user"
-          type="tel"
-          value={appUserId}
-          onInput={setAppUserId}
-          placeholder="+4799887766"
-        />
+        <LockFilter locks={locks.data} value={lockId} onChange={setLockId} />
+        <PhoneField label="App user" value={appUserId} onInput={setAppUserId} />
         <Field label="From" type="datetime-local" value={from} onInput={setFrom} />
         <Field label="To" type="datetime-local" value={to} onInput={setTo} />
         <label class="check">
@@ -96,31 +82,26 @@ export function AccessLog({ api, projectId }: TabProps) {
         )}
       </fieldset>
       <ErrorLine error={first.error} />
-      <table aria-label="Access events">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Action</th>
-            <th>Lock</th>
-            <th>User</th>
-            <th>Received</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((e) => (
-            <tr key={e.id} data-event-id={e.id}>
-              <td>{fmtTime(e.created)}</td>
-              <td>{e.action}</td>
-              <td>{e.lockName}</td>
-              <td>
+      <ResourceTable
+        label="Access events"
+        rows={first.loading && rows.length === 0 ? undefined : rows}
+        rowAttrs={(e) => ({ 'data-event-id': e.id })}
+        empty="No access events in this window."
+        columns={[
+          { header: 'When', cell: (e) => fmtTime(e.created) },
+          { header: 'Action', cell: (e) => e.action },
+          { header: 'Lock', cell: (e) => e.lockName },
+          {
+            header: 'User',
+            cell: (e) => (
+              <>
                 {e.userName || e.appUserId} <small class="hint">{e.userName ? e.appUserId : ''}</small>
-              </td>
-              <td>{fmtTime(e.received)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length === 0 && !first.loading && <p>No access events in this window.</p>}
+              </>
+            ),
+          },
+          { header: 'Received', cell: (e) => fmtTime(e.received) },
+        ]}
+      />
       {after && (
         <button type="button" onClick={more}>
           Load more

@@ -2,11 +2,10 @@
 // and attempt latency per webhook — computed in the browser from the same public lists.
 import { HBars, type Stack, StackedBars } from '../charts.tsx';
 import { type AccessEvent, collect, type Delivery } from '../client.ts';
+import { useLocks, useWebhooks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
+import type { TabProps } from '../tab.ts';
 import { ErrorLine } from '../ui.tsx';
-import { useLocks } from './locks.tsx';
-import type { TabProps } from './project.tsx';
-import { useWebhooks } from './webhooks.tsx';
 
 const HOUR = 3_600_000;
 const MAX_EVENTS = 5_000;

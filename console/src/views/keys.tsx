@@ -2,11 +2,14 @@
 // sandbox project simulate the key's app user locking or unlocking (the real event path).
 import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Key } from '../client.ts';
+import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
-import { ErrorLine, Field, useAction } from '../ui.tsx';
-import { LockSelect, useLocks } from './locks.tsx';
-import type { TabProps } from './project.tsx';
-import { type Window, WindowEditor } from './windows.tsx';
+import { ConfirmButton } from '../parts/confirm-button.tsx';
+import { LockFilter, LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
+import { type Window, WindowEditor } from '../parts/windows.tsx';
+import type { TabProps } from '../tab.ts';
+import { ErrorLine, Field, PhoneField, useAction } from '../ui.tsx';
 
 const STATES = ['scheduled', 'active', 'expired', 'revoked'] as const;
 
@@ -33,7 +36,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
       ),
     [api, lockFilter, hidden.join()],
   );
-  const lockName = (id: string) => locks.data?.find((l) => l.id === id)?.name ?? id;
+  const lockName = lockNameOf(locks.data);
   const act = useAction();
   const [simulated, setSimulated] = useState<string>('');
 
@@ -41,17 +44,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
     <div>
       <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
       <fieldset class="filters" aria-label="Filter keys">
-        <label>
-          Lock{' '}
-          <select value={lockFilter} onChange={(e) => setLockFilter(e.currentTarget.value)}>
-            <option value="">All locks</option>
-            {locks.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LockFilter locks={locks.data} value={lockFilter} onChange={setLockFilter} />
         {STATES.map((s) => (
           <label class="check" key={s}>
             <input
@@ -71,85 +64,74 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
           {simulated}
         </p>
       )}
-      <table aria-label="Keys">
-        <thead>
-          <tr>
-            <th>App user</th>
-            <th>Lock</th>
-            <th>Valid</th>
-            <th>Windows</th>
-            <th>State</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.data?.map((k) => (
-            <tr key={k.id} data-key-id={k.id}>
-              <td>
+      <ResourceTable
+        label="Keys"
+        rows={keys.data}
+        rowAttrs={(k) => ({ 'data-key-id': k.id })}
+        empty="No keys match."
+        columns={[
+          {
+            header: 'App user',
+            cell: (k) => (
+              <>
                 {k.appUserId}
                 {k.origin === 'shared' && <small class="hint"> shared by {k.sharedBy}</small>}
-              </td>
-              <td>{lockName(k.lockId)}</td>
-              <td>
-                {fmtTime(k.start)} → {k.end ? fmtTime(k.end) : 'no end'}
-              </td>
-              <td>
-                {k.recurrence?.windows.map((w) => `${w.days.join(',')} ${w.from}–${w.to}`).join('; ') ??
-                  'any time'}
-              </td>
-              <td>
-                <span class={`state ${k.state}`}>{k.state}</span>
-              </td>
-              <td class="actions">
-                {sandbox && k.state !== 'revoked' && (
-                  <>
-                    {(['unlocked', 'locked'] as const).map((action) => (
-                      <button
-                        type="button"
-                        key={action}
-                        disabled={act.busy}
-                        onClick={() =>
-                          act.run(async () => {
-                            const { result: res } = await api.post(
-                              '/v2/projects/{projectId}/keys/{keyId}/simulate',
-                              { path: { projectId, keyId: k.id }, body: { action } },
-                            );
-                            setSimulated(
-                              `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`,
-                            );
-                          })
-                        }
-                      >
-                        Simulate {action === 'unlocked' ? 'unlock' : 'lock'}
-                      </button>
-                    ))}
-                  </>
-                )}
-                {k.state !== 'revoked' && (
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={act.busy}
-                    onClick={() =>
-                      act.run(async () => {
-                        await api.delete('/v2/projects/{projectId}/keys/{keyId}', {
+              </>
+            ),
+          },
+          { header: 'Lock', cell: (k) => lockName(k.lockId) },
+          {
+            header: 'Valid',
+            cell: (k) => `${fmtTime(k.start)} → ${k.end ? fmtTime(k.end) : 'no end'}`,
+          },
+          {
+            header: 'Windows',
+            cell: (k) =>
+              k.recurrence?.windows.map((w) => `${w.days.join(',')} ${w.from}–${w.to}`).join('; ') ??
+              'any time',
+          },
+          { header: 'State', cell: (k) => <span class={`state ${k.state}`}>{k.state}</span> },
+        ]}
+        actions={(k) =>
+          k.state !== 'revoked' && (
+            <>
+              {sandbox &&
+                (['unlocked', 'locked'] as const).map((action) => (
+                  <ConfirmButton
+                    key={action}
+                    action={act}
+                    run={async () => {
+                      const { result: res } = await api.post(
+                        '/v2/projects/{projectId}/keys/{keyId}/simulate',
+                        {
                           path: { projectId, keyId: k.id },
-                        });
-                        keys.reload();
-                      })
-                    }
+                          body: { action },
+                        },
+                      );
+                      setSimulated(
+                        `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`,
+                      );
+                    }}
                   >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {keys.data?.length === 0 && <p>No keys match.</p>}
+                    Simulate {action === 'unlocked' ? 'unlock' : 'lock'}
+                  </ConfirmButton>
+                ))}
+              <ConfirmButton
+                action={act}
+                danger
+                run={async () => {
+                  await api.delete('/v2/projects/{projectId}/keys/{keyId}', {
+                    path: { projectId, keyId: k.id },
+                  });
+                  keys.reload();
+                }}
+              >
+                Revoke
+              </ConfirmButton>
+            </>
+          )
+        }
+      />
     </div>
   );
 }
@@ -160,14 +142,13 @@ function NewKey(props: {
   locks: { id: string; name: string }[];
   onCreated: () => void;
 }) {
-  const [lockId, setLockId] = useState('');
+  const [chosenLock, setLockId] = useLockChoice(props.locks);
   const [phone, setPhone] = useState('');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [duration, setDuration] = useState('');
   const [windows, setWindows] = useState<Window[]>([]);
   const { busy, error, run } = useAction();
-  const chosenLock = lockId || props.locks[0]?.id || '';
   return (
     <form
       class="card"
@@ -199,14 +180,7 @@ function NewKey(props: {
       <h2>New key</h2>
       <div class="row">
         <LockSelect id="key-lock" locks={props.locks} value={chosenLock} onChange={setLockId} />
-        <Field
-          label="App user phone"
-          type="tel"
-          value={phone}
-          onInput={setPhone}
-          required
-          placeholder="+4799887766"
-        />
+        <PhoneField label="App user phone" value={phone} onInput={setPhone} required />
       </div>
       <div class="row">
         <Field label="Start" type="datetime-local" value={start} onInput={setStart} hint="Empty: now" />

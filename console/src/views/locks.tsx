@@ -1,20 +1,12 @@
 // Locks: onboard, edit (name, time zone, address), offboard.
 import { useState } from 'preact/hooks';
-import { collect, fmtTime, type Lock } from '../client.ts';
-import { useLoad } from '../hooks.ts';
+import { fmtTime } from '../client.ts';
+import { invalidateProject, useLocks } from '../data.ts';
+import { ConfirmButton } from '../parts/confirm-button.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
+import { TimeZoneSelect } from '../parts/time-zone.tsx';
+import type { TabProps } from '../tab.ts';
 import { ErrorLine, Field, useAction } from '../ui.tsx';
-import type { TabProps } from './project.tsx';
-import { TimeZoneSelect } from './time-zone.tsx';
-
-export function useLocks({ api, projectId }: Pick<TabProps, 'api' | 'projectId'>) {
-  return useLoad(
-    () =>
-      collect<Lock>(
-        api.paginate('/v2/projects/{projectId}/locks', { path: { projectId }, query: { limit: 1000 } }),
-      ),
-    [api],
-  );
-}
 
 export function Locks({ api, projectId, project }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -35,73 +27,56 @@ export function Locks({ api, projectId, project }: TabProps) {
         }}
       />
       <ErrorLine error={locks.error ?? act.error} />
-      <table aria-label="Locks">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Time zone</th>
-            <th>Address</th>
-            <th>Onboarded</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {locks.data?.map((l) =>
-            editing === l.id ? (
-              <tr key={l.id}>
-                <td colSpan={5}>
-                  <LockForm
-                    title={`Edit ${l.name}`}
-                    initial={{ name: l.name, timezone: l.timezone, address: l.address ?? '' }}
-                    submit="Save"
-                    onCancel={() => setEditing(undefined)}
-                    onSave={async (v) => {
-                      await api.patch('/v2/projects/{projectId}/locks/{lockId}', {
-                        path: { projectId, lockId: l.id },
-                        body: { ...v, address: v.address || null },
-                      });
-                      setEditing(undefined);
-                      locks.reload();
-                    }}
-                  />
-                </td>
-              </tr>
-            ) : (
-              <tr key={l.id}>
-                <td>{l.name}</td>
-                <td>{l.timezone}</td>
-                <td>{l.address ?? '—'}</td>
-                <td>{fmtTime(l.created)}</td>
-                <td class="actions">
-                  <button type="button" onClick={() => setEditing(l.id)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={act.busy}
-                    onClick={() => {
-                      if (!confirm(`Offboard ${l.name}? Its keys are revoked and its webhooks removed.`))
-                        return;
-                      void act.run(async () => {
-                        await api.delete('/v2/projects/{projectId}/locks/{lockId}', {
-                          path: { projectId, lockId: l.id },
-                        });
-                        locks.reload();
-                      });
-                    }}
-                  >
-                    Offboard
-                  </button>
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-      {locks.data?.length === 0 && <p>No locks yet.</p>}
+      <ResourceTable
+        label="Locks"
+        rows={locks.data}
+        empty="No locks yet."
+        columns={[
+          { header: 'Name', cell: (l) => l.name },
+          { header: 'Time zone', cell: (l) => l.timezone },
+          { header: 'Address', cell: (l) => l.address ?? '—' },
+          { header: 'Onboarded', cell: (l) => fmtTime(l.created) },
+        ]}
+        replace={(l) =>
+          editing === l.id && (
+            <LockForm
+              title={`Edit ${l.name}`}
+              initial={{ name: l.name, timezone: l.timezone, address: l.address ?? '' }}
+              submit="Save"
+              onCancel={() => setEditing(undefined)}
+              onSave={async (v) => {
+                await api.patch('/v2/projects/{projectId}/locks/{lockId}', {
+                  path: { projectId, lockId: l.id },
+                  body: { ...v, address: v.address || null },
+                });
+                setEditing(undefined);
+                locks.reload();
+              }}
+            />
+          )
+        }
+        actions={(l) => (
+          <>
+            <button type="button" onClick={() => setEditing(l.id)}>
+              Edit
+            </button>
+            <ConfirmButton
+              action={act}
+              danger
+              confirm={`Offboard ${l.name}? Its keys are revoked and its webhooks removed.`}
+              run={async () => {
+                await api.delete('/v2/projects/{projectId}/locks/{lockId}', {
+                  path: { projectId, lockId: l.id },
+                });
+                // Its webhooks go with it.
+                invalidateProject(projectId);
+              }}
+            >
+              Offboard
+            </ConfirmButton>
+          </>
+        )}
+      />
     </div>
   );
 }
@@ -153,31 +128,5 @@ function LockForm(props: {
         </button>
       )}
     </form>
-  );
-}
-
-/** The lock picker of the create forms (keys, sharing rights, webhooks). */
-export function LockSelect(props: {
-  id: string;
-  locks: Pick<Lock, 'id' | 'name'>[];
-  value: string;
-  onChange: (id: string) => void;
-}) {
-  return (
-    <div class="field">
-      <label for={props.id}>Lock</label>
-      <select
-        id={props.id}
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-        required
-      >
-        {props.locks.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

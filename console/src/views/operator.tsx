@@ -1,23 +1,17 @@
 // Operators (the admin token): organizations, their API clients (the secret is shown once;
 // rotate; delete), each client's grants, and which signing keys the server publishes.
 import { useState } from 'preact/hooks';
-import { anonymous, collect, fmtTime, type LatchkeyClient, operatorClient } from '../client.ts';
+import { SCOPES_BY_RESOURCE } from '../../../src/auth/scopes.ts';
+import { anonymous, collect, fmtTime, operatorClient } from '../client.ts';
 import { useLoad } from '../hooks.ts';
+import { ConfirmButton } from '../parts/confirm-button.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
 import { href } from '../router.ts';
 import { ErrorLine, Field, Page, SecretOnce, useAction } from '../ui.tsx';
 
 type Op = { adminToken: string };
 
-// One typed client per admin token (the session's).
-const admins = new Map<string, LatchkeyClient>();
-function admin(s: Op): LatchkeyClient {
-  let c = admins.get(s.adminToken);
-  if (!c) {
-    c = operatorClient(s.adminToken);
-    admins.set(s.adminToken, c);
-  }
-  return c;
-}
+const admin = (s: Op) => operatorClient(s.adminToken);
 
 export function Organizations({ session }: { session: Op }) {
   const orgs = useLoad(async () => {
@@ -48,29 +42,16 @@ export function Organizations({ session }: { session: Op }) {
         </button>
       </form>
       <ErrorLine error={orgs.error} />
-      <table aria-label="Organizations">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Id</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orgs.data?.map((o) => (
-            <tr key={o.id}>
-              <td>
-                <a href={href('organizations', o.id)}>{o.name}</a>
-              </td>
-              <td>
-                <code>{o.id}</code>
-              </td>
-              <td>{fmtTime(o.created)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {orgs.data?.length === 0 && <p>No organizations yet.</p>}
+      <ResourceTable
+        label="Organizations"
+        rows={orgs.data}
+        empty="No organizations yet."
+        columns={[
+          { header: 'Name', cell: (o) => <a href={href('organizations', o.id)}>{o.name}</a> },
+          { header: 'Id', cell: (o) => <code>{o.id}</code> },
+          { header: 'Created', cell: (o) => fmtTime(o.created) },
+        ]}
+      />
       <SigningKeys />
     </Page>
   );
@@ -121,81 +102,53 @@ export function Organization({ session, organizationId }: { session: Op; organiz
       </form>
       {secret && <SecretOnce label={secret.label} value={secret.value} />}
       <ErrorLine error={clients.error ?? act.error} />
-      <table aria-label="API clients">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Client id</th>
-            <th>Created</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {clients.data?.map((c: { id: string; name: string; created: string }) => (
-            <>
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>
-                  <code>{c.id}</code>
-                </td>
-                <td>{fmtTime(c.created)}</td>
-                <td class="actions">
-                  <button
-                    type="button"
-                    aria-expanded={open === c.id}
-                    onClick={() => setOpen(open === c.id ? undefined : c.id)}
-                  >
-                    Grants
-                  </button>
-                  <button
-                    type="button"
-                    disabled={act.busy}
-                    onClick={() =>
-                      act.run(async () => {
-                        const r = await admin(session).post('/admin/v1/clients/{clientId}/rotate-secret', {
-                          path: { clientId: c.id },
-                        });
-                        setSecret({
-                          label: `New secret of ${c.name} (the old one stops working)`,
-                          value: r.clientSecret,
-                        });
-                      })
-                    }
-                  >
-                    Rotate secret
-                  </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={act.busy}
-                    onClick={() => {
-                      if (!confirm(`Delete client ${c.name}? Its tokens stop working within seconds.`))
-                        return;
-                      void act.run(async () => {
-                        await admin(session).delete('/admin/v1/clients/{clientId}', {
-                          path: { clientId: c.id },
-                        });
-                        clients.reload();
-                      });
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-              {open === c.id && (
-                <tr key={`${c.id}-grants`}>
-                  <td colSpan={4}>
-                    <Grants session={session} clientId={c.id} />
-                  </td>
-                </tr>
-              )}
-            </>
-          ))}
-        </tbody>
-      </table>
+      <ResourceTable
+        label="API clients"
+        rows={clients.data}
+        empty="No API clients yet."
+        columns={[
+          { header: 'Name', cell: (c) => c.name },
+          { header: 'Client id', cell: (c) => <code>{c.id}</code> },
+          { header: 'Created', cell: (c) => fmtTime(c.created) },
+        ]}
+        detail={(c) => open === c.id && <Grants session={session} clientId={c.id} />}
+        actions={(c) => (
+          <>
+            <button
+              type="button"
+              aria-expanded={open === c.id}
+              onClick={() => setOpen(open === c.id ? undefined : c.id)}
+            >
+              Grants
+            </button>
+            <ConfirmButton
+              action={act}
+              run={async () => {
+                const r = await admin(session).post('/admin/v1/clients/{clientId}/rotate-secret', {
+                  path: { clientId: c.id },
+                });
+                setSecret({
+                  label: `New secret of ${c.name} (the old one stops working)`,
+                  value: r.clientSecret,
+                });
+              }}
+            >
+              Rotate secret
+            </ConfirmButton>
+            <ConfirmButton
+              action={act}
+              danger
+              confirm={`Delete client ${c.name}? Its tokens stop working within seconds.`}
+              run={async () => {
+                await admin(session).delete('/admin/v1/clients/{clientId}', { path: { clientId: c.id } });
+                clients.reload();
+              }}
+            >
+              Delete
+            </ConfirmButton>
+          </>
+        )}
+      />
     </Page>
   );
 }
@@ -212,49 +165,42 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
   const [resourceId, setId] = useState('');
   const [scope, setScope] = useState('project.admin');
   const act = useAction();
-  const scopes =
-    resourceType === 'organization' ? ['organization.admin'] : ['project.admin', 'project.installer'];
+  const scopes = SCOPES_BY_RESOURCE[resourceType];
   return (
     <div class="grants">
       <ErrorLine error={grants.error ?? act.error} />
-      <table aria-label="Grants">
-        <thead>
-          <tr>
-            <th>Resource</th>
-            <th>Scope</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {grants.data?.map((g: { resourceType: string; resourceId: string; scope: string }) => (
-            <tr key={g.resourceId}>
-              <td>
+      <ResourceTable
+        label="Grants"
+        rows={grants.data}
+        rowKey={(g) => g.resourceId}
+        empty="No grants."
+        columns={[
+          {
+            header: 'Resource',
+            cell: (g) => (
+              <>
                 {g.resourceType} <code>{g.resourceId}</code>
-              </td>
-              <td>{g.scope}</td>
-              <td>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() =>
-                    act.run(async () => {
-                      await admin(session).delete('/admin/v1/clients/{clientId}/grants', {
-                        path: { clientId },
-                        query: { resourceId: g.resourceId },
-                      });
-                      grants.reload();
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Scope', cell: (g) => g.scope },
+        ]}
+        actions={(g) => (
+          <ConfirmButton
+            action={act}
+            danger
+            run={async () => {
+              await admin(session).delete('/admin/v1/clients/{clientId}/grants', {
+                path: { clientId },
+                query: { resourceId: g.resourceId },
+              });
+              grants.reload();
+            }}
+          >
+            Remove
+          </ConfirmButton>
+        )}
+      />
       <form
         class="row"
         aria-label="Give a grant"
@@ -277,7 +223,7 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
             onChange={(e) => {
               const t = e.currentTarget.value as 'organization' | 'project';
               setType(t);
-              setScope(t === 'organization' ? 'organization.admin' : 'project.admin');
+              setScope(SCOPES_BY_RESOURCE[t][0]);
             }}
           >
             <option value="project">project</option>

@@ -1,9 +1,10 @@
 // One project: a tab per resource. The tab is part of the URL (#/projects/<id>/<tab>).
 import { useMemo } from 'preact/hooks';
-import { integratorClient, type LatchkeyClient, type Project } from '../client.ts';
+import { integratorClient } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { href } from '../router.ts';
 import type { Integrator } from '../session.ts';
+import type { TabProps } from '../tab.ts';
 import { ErrorLine } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
@@ -64,12 +65,4 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
       {tab === 'activity' && <Activity {...ctx} />}
     </section>
   );
-}
-
-export interface TabProps {
-  /** The typed client with a project.admin token for this project. */
-  api: LatchkeyClient;
-  projectId: string;
-  project: Project | undefined;
-  sandbox: boolean;
 }

@@ -3,10 +3,11 @@
 import { useState } from 'preact/hooks';
 import { fmtTime, integratorClient, type Project } from '../client.ts';
 import { useLoad } from '../hooks.ts';
+import { ResourceTable } from '../parts/resource-table.tsx';
+import { TimeZoneSelect } from '../parts/time-zone.tsx';
 import { go, href } from '../router.ts';
 import { discover, type Integrator } from '../session.ts';
 import { ErrorLine, Field, Page, useAction } from '../ui.tsx';
-import { TimeZoneSelect } from './time-zone.tsx';
 
 export function Projects({ session }: { session: Integrator }) {
   const list = useLoad(async () => {
@@ -32,32 +33,25 @@ export function Projects({ session }: { session: Integrator }) {
     <Page title="Projects">
       <ErrorLine error={list.error} />
       {list.loading && <p aria-live="polite">Loading…</p>}
-      {list.data && list.data.projects.length === 0 && <p>These credentials reach no project yet.</p>}
-      {list.data && list.data.projects.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Time zone</th>
-              <th>Scope</th>
-              <th>Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.projects.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <a href={href('projects', p.id, 'locks')}>{p.name}</a>
-                  {p.sandbox && <span class="badge">sandbox</span>}
-                </td>
-                <td>{p.timezone ?? '—'}</td>
-                <td>{p.scope}</td>
-                <td>{fmtTime(p.created)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ResourceTable
+        label="Projects"
+        rows={list.data?.projects}
+        empty="These credentials reach no project yet."
+        columns={[
+          {
+            header: 'Name',
+            cell: (p) => (
+              <>
+                <a href={href('projects', p.id, 'locks')}>{p.name}</a>
+                {p.sandbox && <span class="badge">sandbox</span>}
+              </>
+            ),
+          },
+          { header: 'Time zone', cell: (p) => p.timezone ?? '—' },
+          { header: 'Scope', cell: (p) => p.scope },
+          { header: 'Created', cell: (p) => fmtTime(p.created) },
+        ]}
+      />
       {list.data?.organizations.map((o) => (
         <NewProject key={o.organizationId} session={session} organizationId={o.organizationId} />
       ))}

@@ -1,10 +1,13 @@
 // Sharing rights: who may share their key to a lock from the app.
 import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Schemas } from '../client.ts';
+import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
-import { ErrorLine, Field, useAction } from '../ui.tsx';
-import { LockSelect, useLocks } from './locks.tsx';
-import type { TabProps } from './project.tsx';
+import { ConfirmButton } from '../parts/confirm-button.tsx';
+import { LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
+import type { TabProps } from '../tab.ts';
+import { ErrorLine, PhoneField, useAction } from '../ui.tsx';
 
 export function Sharing({ api, projectId }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -18,12 +21,11 @@ export function Sharing({ api, projectId }: TabProps) {
       ),
     [api],
   );
-  const [lockId, setLockId] = useState('');
+  const [chosenLock, setLockId] = useLockChoice(locks.data);
   const [phone, setPhone] = useState('');
   const add = useAction();
   const act = useAction();
-  const chosenLock = lockId || locks.data?.[0]?.id || '';
-  const lockName = (id: string) => locks.data?.find((l) => l.id === id)?.name ?? id;
+  const lockName = lockNameOf(locks.data);
   return (
     <div>
       <form
@@ -43,15 +45,8 @@ export function Sharing({ api, projectId }: TabProps) {
       >
         <h2>New sharing right</h2>
         <div class="row">
-          <LockSelect id="share-lock" locks={locks.data ?? []} value={chosenLock} onChange={setLockId} />
-          <Field
-            label="App user phone"
-            type="tel"
-            value={phone}
-            onInput={setPhone}
-            required
-            placeholder="+4799887766"
-          />
+          <LockSelect id="share-lock" locks={locks.data} value={chosenLock} onChange={setLockId} />
+          <PhoneField label="App user phone" value={phone} onInput={setPhone} required />
         </div>
         <ErrorLine error={add.error} />
         <button type="submit" class="primary" disabled={add.busy || !chosenLock}>
@@ -59,45 +54,31 @@ export function Sharing({ api, projectId }: TabProps) {
         </button>
       </form>
       <ErrorLine error={rights.error ?? act.error} />
-      <table aria-label="Sharing rights">
-        <thead>
-          <tr>
-            <th>App user</th>
-            <th>Lock</th>
-            <th>Given</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rights.data?.map((r) => (
-            <tr key={r.id}>
-              <td>{r.appUserId}</td>
-              <td>{lockName(r.lockId)}</td>
-              <td>{fmtTime(r.created)}</td>
-              <td class="actions">
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() =>
-                    act.run(async () => {
-                      await api.delete('/v2/projects/{projectId}/sharing-rights', {
-                        path: { projectId },
-                        query: { appUserId: r.appUserId, lockId: r.lockId },
-                      });
-                      rights.reload();
-                    })
-                  }
-                >
-                  Revoke
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rights.data?.length === 0 && <p>No sharing rights.</p>}
+      <ResourceTable
+        label="Sharing rights"
+        rows={rights.data}
+        empty="No sharing rights."
+        columns={[
+          { header: 'App user', cell: (r) => r.appUserId },
+          { header: 'Lock', cell: (r) => lockName(r.lockId) },
+          { header: 'Given', cell: (r) => fmtTime(r.created) },
+        ]}
+        actions={(r) => (
+          <ConfirmButton
+            action={act}
+            danger
+            run={async () => {
+              await api.delete('/v2/projects/{projectId}/sharing-rights', {
+                path: { projectId },
+                query: { appUserId: r.appUserId, lockId: r.lockId },
+              });
+              rights.reload();
+            }}
+          >
+            Revoke
+          </ConfirmButton>
+        )}
+      />
     </div>
   );
 }

@@ -2,8 +2,10 @@
 import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Schemas } from '../client.ts';
 import { useLoad } from '../hooks.ts';
-import { ErrorLine, Field, useAction } from '../ui.tsx';
-import type { TabProps } from './project.tsx';
+import { ConfirmButton } from '../parts/confirm-button.tsx';
+import { ResourceTable } from '../parts/resource-table.tsx';
+import type { TabProps } from '../tab.ts';
+import { ErrorLine, Field, PhoneField, useAction } from '../ui.tsx';
 
 export function Users({ api, projectId }: TabProps) {
   const users = useLoad(
@@ -42,14 +44,7 @@ export function Users({ api, projectId }: TabProps) {
       >
         <h2>New managed user</h2>
         <div class="row">
-          <Field
-            label="Phone number"
-            type="tel"
-            value={phone}
-            onInput={setPhone}
-            required
-            placeholder="+4799887766"
-          />
+          <PhoneField label="Phone number" value={phone} onInput={setPhone} required />
           <Field label="First name" value={first} onInput={setFirst} />
           <Field label="Last name" value={last} onInput={setLast} />
         </div>
@@ -59,45 +54,31 @@ export function Users({ api, projectId }: TabProps) {
         </button>
       </form>
       <ErrorLine error={users.error ?? act.error} />
-      <table aria-label="Managed users">
-        <thead>
-          <tr>
-            <th>Phone</th>
-            <th>Name</th>
-            <th>Created</th>
-            <th>
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data?.map((u) => (
-            <tr key={u.id}>
-              <td>{u.appUserId}</td>
-              <td>{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</td>
-              <td>{fmtTime(u.created)}</td>
-              <td class="actions">
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() => {
-                    if (!confirm(`Delete ${u.appUserId}? Their keys in this project are revoked.`)) return;
-                    void act.run(async () => {
-                      await api.delete('/v2/projects/{projectId}/managed-users/{appUserId}', {
-                        path: { projectId, appUserId: u.appUserId },
-                      });
-                      users.reload();
-                    });
-                  }}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {users.data?.length === 0 && <p>No managed users yet.</p>}
+      <ResourceTable
+        label="Managed users"
+        rows={users.data}
+        empty="No managed users yet."
+        columns={[
+          { header: 'Phone', cell: (u) => u.appUserId },
+          { header: 'Name', cell: (u) => [u.firstName, u.lastName].filter(Boolean).join(' ') || '—' },
+          { header: 'Created', cell: (u) => fmtTime(u.created) },
+        ]}
+        actions={(u) => (
+          <ConfirmButton
+            action={act}
+            danger
+            confirm={`Delete ${u.appUserId}? Their keys in this project are revoked.`}
+            run={async () => {
+              await api.delete('/v2/projects/{projectId}/managed-users/{appUserId}', {
+                path: { projectId, appUserId: u.appUserId },
+              });
+              users.reload();
+            }}
+          >
+            Delete
+          </ConfirmButton>
+        )}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type {
   PagedPaths,
   PageItem,
   PathsWith,
+  RequestBody,
   RequestInit,
   ResponseBody,
 } from './types.ts';
@@ -20,7 +21,8 @@ type Operations = typeof OPERATIONS;
 export type OperationId = keyof Operations;
 type OperationOf<Id extends OperationId> = Operation<Operations[Id]['path'], Operations[Id]['method']>;
 
-export type Scope = 'organization.admin' | 'project.admin' | 'project.installer';
+/** The scopes a token may be asked for, as the API document lists them. */
+export type Scope = RequestBody<Operation<'/oauth2/token', 'post'>>['scope'];
 
 /** An API client's credentials and the token it asks for (one scope, on one organization or project). */
 export interface ClientCredentials {

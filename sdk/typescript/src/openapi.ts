@@ -1368,7 +1368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+            /** @description RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1524,7 +1524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+            /** @description RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1636,7 +1636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+            /** @description RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 6749 error: invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+            /** @description RFC 6749 error: invalid_request, unsupported_grant_type, invalid_scope */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,17 +3,19 @@
 // column, the window and cursor as a range on (created, id), LIMIT n + 1.
 //
 // Partitions decide the cost. The planner's work grows with the day partitions a query's range
-// spans (2-3 ms for a 30-day window, more than the scan itself), and a range without an upper bound
-// also spans the default partition, which forbids the ordered Append and makes the executor open
-// an index scan in every partition (6 ms for a first page). So a page is read newest day first:
+// spans (for a 30-day window, more than the scan itself), and a range without an upper bound also
+// spans the default partition, which forbids the ordered Append and makes the executor open an
+// index scan in every partition (docs/performance.md has the figures). So a page is read newest
+// day first:
 //   1. the UTC day holding the newest possible `created` (the cursor, `to`, or now + the upload
 //      clock allowance) up to a finite upper bound: one or two partitions, default pruned;
 //   2. only when that day holds fewer than a page, the rest of the window in one more query.
 // A busy lock's page costs one small query; a quiet one's at most two.
 import type { Queryable } from '../../db/db.ts';
+import { DAY_MS } from '../../time/durations.ts';
 import { MAX_FUTURE_MS } from '../app/event-validation.ts';
 import type { LogCursor } from './cursor.ts';
-import { DAY_MS, dayStart } from './retention.ts';
+import { dayStart } from './retention.ts';
 
 export interface AccessEventRow {
   id: string;

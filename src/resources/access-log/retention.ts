@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { deleteInBatches } from '../../db/batches.ts';
 import type { Db, Tx } from '../../db/db.ts';
 import { periodicJobStart, type StopJob } from '../../periodic.ts';
+import { DAY_MS } from '../../time/durations.ts';
 
-export const DAY_MS = 86_400_000;
 export const DAYS_AHEAD = 3;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** pg_advisory_xact_lock key ("lkrt"): one retention run at a time across processes. */

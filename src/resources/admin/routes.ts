@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { tokenAnswer } from '../../auth/issue-token.ts';
+import { V2_SCOPES } from '../../auth/scopes.ts';
 import { problem } from '../../http/errors.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
@@ -29,7 +30,7 @@ const GrantBody = Type.Object(
   {
     resourceType: Type.Union([Type.Literal('organization'), Type.Literal('project')]),
     resourceId: Uuid,
-    scope: Type.String({ enum: ['organization.admin', 'project.admin', 'project.installer'] }),
+    scope: Type.String({ enum: [...V2_SCOPES] }),
   },
   { additionalProperties: false },
 );
@@ -194,7 +195,7 @@ export const adminOperations = [
       return {
         grant: await grantPut(
           ctx,
-          request.params.clientId,
+          request.params.clientId.toLowerCase(),
           b.resourceType,
           b.resourceId.toLowerCase(),
           b.scope,

@@ -2,6 +2,7 @@
 
 import { grantRemove, grantsChange, grantUpsert } from '../../auth/grants.ts';
 import type { ClientStatusCache } from '../../auth/revocation.ts';
+import { type ResourceType, SCOPES_BY_RESOURCE } from '../../auth/scopes.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
 import { CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from '../../crypto/secrets.ts';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -24,7 +25,7 @@ export interface ApiClient {
 
 export interface Grant {
   clientId: string;
-  resourceType: 'organization' | 'project';
+  resourceType: ResourceType;
   resourceId: string;
   scope: string;
   created: Date;
@@ -32,11 +33,6 @@ export interface Grant {
 
 /** What grantsChange needs: the store and this process's client + grant cache. */
 type GrantCtx = { db: Db; clientStatus: ClientStatusCache };
-
-const SCOPES_BY_TYPE = {
-  organization: ['organization.admin'],
-  project: ['project.admin', 'project.installer'],
-} as const;
 
 export async function organizationCreate(db: Queryable, name: string): Promise<Organization> {
   const { rows } = await db.query<Organization>(
@@ -106,13 +102,13 @@ export async function clientFindById(
 export async function grantPut(
   ctx: GrantCtx,
   clientId: string,
-  resourceType: 'organization' | 'project',
+  resourceType: ResourceType,
   resourceId: string,
   scope: string,
 ): Promise<Grant> {
-  if (!(SCOPES_BY_TYPE[resourceType] as readonly string[]).includes(scope)) {
+  if (!(SCOPES_BY_RESOURCE[resourceType] as readonly string[]).includes(scope)) {
     throw badRequest(`scope ${scope} does not apply to a ${resourceType}`, [
-      { name: 'scope', reason: `must be one of: ${SCOPES_BY_TYPE[resourceType].join(', ')}` },
+      { name: 'scope', reason: `must be one of: ${SCOPES_BY_RESOURCE[resourceType].join(', ')}` },
     ]);
   }
   return grantsChange(ctx, async (tx) => {

@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenAnswer } from '../../auth/issue-token.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, NO_STORE, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { NO_STORE } from '../../http/oauth-errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
 import { appTokenMint } from './app-token.ts';

@@ -1,6 +1,7 @@
 // Is an uploaded access event acceptable? Pure: judged at the event's own `created` time (the app
 // may upload hours late, after the key has expired or been revoked), against the service clock
 // only for the two plausibility bounds.
+import { DAY_MS } from '../../time/durations.ts';
 import { isKeyUsableAt, type KeyTimes } from '../../time/recurrence.ts';
 import type { RejectReason } from './schema.ts';
 
@@ -20,7 +21,7 @@ export function eventRejectReason(
   if (!key) return 'key_not_found';
   const t = created.getTime();
   if (t > now.getTime() + MAX_FUTURE_MS) return 'created_in_future';
-  if (t < now.getTime() - retentionDays * 86_400_000) return 'created_too_old';
+  if (t < now.getTime() - retentionDays * DAY_MS) return 'created_too_old';
   if (isKeyUsableAt(key, key, created)) return undefined;
   // Not usable: name the first rule it breaks, in the order isKeyUsableAt checks them.
   if (key.revoked && key.revoked.getTime() <= t) return 'key_revoked';

@@ -1,4 +1,4 @@
-// Operations endpoints: liveness, readiness, Prometheus metrics. Not in the API document.
+// Monitoring endpoints: liveness, readiness, Prometheus metrics. Not in the API document.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { migrationsCurrent } from '../db/migrate.ts';
@@ -30,9 +30,9 @@ export function metricsGuard(token: string | undefined) {
   };
 }
 
-const common = { tags: ['ops'], auth: { kind: 'none' }, hidden: true } as const;
+const common = { tags: ['monitoring'], auth: { kind: 'none' }, hidden: true } as const;
 
-export const opsOperations = [
+export const monitoringOperations = [
   defineOperation({
     ...common,
     operationId: 'healthz',

@@ -5,7 +5,7 @@ import { tokenOperations } from './auth/token-routes.ts';
 import { v1TokenOperations } from './auth/v1-token-routes.ts';
 import { wellKnownOperations } from './auth/well-known-routes.ts';
 import type { Operation } from './http/operations.ts';
-import { opsOperations } from './ops/routes.ts';
+import { monitoringOperations } from './monitoring/routes.ts';
 import { accessLogOperations } from './resources/access-log/routes.ts';
 import { adminOperations } from './resources/admin/routes.ts';
 import { appAuthOperations } from './resources/app/auth-routes.ts';
@@ -21,7 +21,7 @@ import { deliveryOperations } from './resources/webhooks/deliveries-routes.ts';
 import { webhookOperations } from './resources/webhooks/routes.ts';
 
 export const operations: readonly Operation[] = [
-  ...opsOperations,
+  ...monitoringOperations,
   ...wellKnownOperations,
   ...tokenOperations,
   ...adminOperations,

@@ -1,5 +1,5 @@
 // LATCHKEY_METRICS_TOKEN: /metrics needs the bearer token when it is set, on the API and on
-// `latchkey worker`'s operations port; without it /metrics stays open (ops.test.ts).
+// `latchkey worker`'s monitoring port; without it /metrics stays open (monitoring.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';

@@ -1,0 +1,144 @@
+// Matter figures with N virtual locks (BENCH_LOCKS, default 20) and one controller, each in its own
+// network namespace on a private IPv6 LAN (the test lab, test/helpers/matter.ts; needs root and
+// iproute2). Measures: commissioning time, PIN written (key change → PIN live, confirmed at the
+// keypad), PIN cleared (revocation → PIN dead, confirmed), remote unlock round trip, keypad →
+// event at the controller, and the memory of the controller and of a lock.
+// There is no peer to compare with in the same run here: these are the controller's own numbers
+// over matter.js; the service-level figures (end to end through the bridge) come with it.
+// Usage: npm run bench:matter   (BENCH_LOCKS=5 for a quick run)
+import { performance } from 'node:perf_hooks';
+import { matterLab } from '../test/helpers/matter.ts';
+import { netnsUnavailable } from '../test/helpers/netns.ts';
+import { fmt, loadAverage, peakRssMb, table } from './lib.ts';
+
+const N = Number(process.env.BENCH_LOCKS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+
+const why = netnsUnavailable();
+if (why) {
+  console.error(`bench:matter needs network namespaces: ${why}`);
+  process.exit(2);
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const row = (name: string, xs: number[]) => [
+  name,
+  xs.length,
+  fmt(pct(xs, 50), 1),
+  fmt(pct(xs, 99), 1),
+  fmt(Math.max(...xs), 1),
+];
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t = performance.now();
+  const r = await fn();
+  return [performance.now() - t, r];
+}
+
+const names = Array.from({ length: N }, (_, i) => `lock${i + 1}`);
+const lab = await matterLab(['ctl', ...names]);
+try {
+  console.log(`bench:matter: ${N} virtual locks, load average ${loadAverage()}`);
+  const t0 = performance.now();
+  const locks = [];
+  // Five at a time: each start loads matter.js (CPU-bound, 2 cores).
+  for (let i = 0; i < N; i += 5)
+    locks.push(
+      ...(await Promise.all(
+        names.slice(i, i + 5).map((host, j) =>
+          lab.startLock(host, {
+            discriminator: (((i + j) % 16) << 8) | (i + j),
+            passcode: 20202100 + i + j,
+            timeZone: 'UTC',
+            users: 20,
+            pinCodes: 20,
+          }),
+        ),
+      )),
+    );
+  const ctl = await lab.startController('ctl', { livenessSeconds: 60, commandTimeoutMs: 15_000 });
+  console.log(`started in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+
+  const commission: number[] = [];
+  for (const [i, lock] of locks.entries())
+    commission.push((await timed(() => ctl.call('commission', lock.ready.manualPairingCode, names[i]!)))[0]);
+  for (const name of names)
+    await ctl.waitFor(
+      (n) => n.type === 'reachability' && n.lockId === name && n.reachable,
+      60_000,
+      `${name} online`,
+    );
+
+  const write: number[] = [];
+  const clear: number[] = [];
+  const unlock: number[] = [];
+  const event: number[] = [];
+  for (const [i, lock] of locks.entries()) {
+    const lockId = names[i]!;
+    for (let r = 0; r < ROUNDS; r++) {
+      const pin = String(100000 + r * 97 + i);
+      const user = {
+        userIndex: 1 + (r % 20),
+        name: 'bench',
+        pin,
+        credentialIndex: 1 + (r % 20),
+        weekDays: [],
+        yearDays: [],
+      };
+      write.push((await timed(() => ctl.call('writeUser', lockId, user)))[0]);
+      // Key change → PIN live: the write resolved when the lock had it; the keypad confirms.
+      const seen = ctl.notes.length;
+      const [ms, opened] = await timed(async () => {
+        const result = (await lock.control({ op: 'enter-pin', pin })) as { outcome: string };
+        await ctl.waitFor(
+          (n) =>
+            ctl.notes.indexOf(n) >= seen &&
+            n.type === 'event' &&
+            n.event.lockId === lockId &&
+            n.event.kind === 'lockOperation',
+          10_000,
+          'the keypad event',
+        );
+        return result.outcome;
+      });
+      if (opened !== 'unlocked') throw new Error(`PIN not live on ${lockId}: ${opened}`);
+      event.push(ms);
+      clear.push((await timed(() => ctl.call('clearUser', lockId, user.userIndex)))[0]);
+      const dead = (await lock.control({ op: 'enter-pin', pin })) as { outcome: string };
+      if (dead.outcome !== 'wrongCode') throw new Error(`PIN still live on ${lockId}: ${dead.outcome}`);
+      unlock.push((await timed(() => ctl.call('operate', lockId, r % 2 ? 'lock' : 'unlock')))[0]);
+    }
+  }
+
+  const mem = (await ctl.call('memory')) as { rss: number; heapUsed: number };
+  const lockPeaks = locks.map((l) => peakRssMb(l.child.pid) ?? Number.NaN);
+  table(
+    `Matter over ${N} virtual locks (ms; ${ROUNDS} rounds per lock)`,
+    ['what', 'n', 'p50', 'p99', 'max'],
+    [
+      row('commission (pairing code → users readable)', commission),
+      row('write user + PIN (key change → PIN live)', write),
+      row('clear user (revocation → PIN dead)', clear),
+      row('remote lock/unlock round trip', unlock),
+      row('keypad → LockOperation at the controller', event),
+    ],
+  );
+  table(
+    'Memory (MB)',
+    ['process', 'RSS now', 'peak RSS', 'heap used'],
+    [
+      [
+        'controller',
+        fmt(mem.rss / 2 ** 20),
+        fmt(peakRssMb(ctl.child.pid) ?? Number.NaN),
+        fmt(mem.heapUsed / 2 ** 20),
+      ],
+      ['one lock (max of all)', '', fmt(Math.max(...lockPeaks)), ''],
+    ],
+  );
+  console.log(`\nload average after: ${loadAverage()}`);
+} finally {
+  await lab.close();
+}
