@@ -18,6 +18,11 @@
 --   deliveries a worker holds, by the end of the lease (a dead worker's come back when it ends).
 -- Each row is in one of the three at a time, so writes per delivery stay as before, plus one
 -- entry for the project's own order while it waits.
+--
+-- During a rolling upgrade on PostgreSQL, worker processes of the previous version cannot claim
+-- once this has run (the candidate function's columns changed): their claims fail and are logged
+-- until they are replaced, and the new processes deliver. API processes of the previous version
+-- keep queueing; what they queue gets `fair_at` = now, the head of the line.
 ALTER TABLE webhook_deliveries ADD COLUMN fair_at timestamptz NOT NULL DEFAULT now();
 
 CREATE INDEX webhook_deliveries_fresh ON webhook_deliveries (fair_at)
