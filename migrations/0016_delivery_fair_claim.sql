@@ -19,10 +19,9 @@
 -- Each row is in one of the three at a time, so writes per delivery stay as before, plus one
 -- entry for the project's own order while it waits.
 --
--- During a rolling upgrade on PostgreSQL, worker processes of the previous version cannot claim
--- once this has run (the candidate function's columns changed): their claims fail and are logged
--- until they are replaced, and the new processes deliver. API processes of the previous version
--- keep queueing; what they queue gets `fair_at` = now, the head of the line.
+-- During a rolling upgrade on PostgreSQL, processes of the previous version keep working: the
+-- candidate function still returns the columns their claim orders by (attempt_count,
+-- next_attempt_at), and what their uploads queue gets `fair_at` = now, the head of the line.
 ALTER TABLE webhook_deliveries ADD COLUMN fair_at timestamptz NOT NULL DEFAULT now();
 
 CREATE INDEX webhook_deliveries_fresh ON webhook_deliveries (fair_at)
@@ -55,29 +54,30 @@ $$;
 -- The deliveries a claim may take, in claim order, rows other workers hold skipped and the rest
 -- locked here: leases that ended (their worker died; owed longest), then first attempts in fair
 -- order, then retries that are due. Each part stops at the limit, and a part runs only when the
--- ones before it left room. `src` and `pos` give the order. A function to carry its planner
+-- ones before it left room. `src` and `pos` give the order (attempt_count and next_attempt_at
+-- are for workers of the previous version during an upgrade). A function to carry its planner
 -- settings (index paths only) in one statement.
 DROP FUNCTION delivery_claim_candidates(uuid[], int);
 CREATE FUNCTION delivery_claim_candidates(p_exclude uuid[], p_limit int)
-RETURNS TABLE (id uuid, webhook_id uuid, src int, pos timestamptz)
+RETURNS TABLE (id uuid, webhook_id uuid, src int, pos timestamptz, attempt_count int, next_attempt_at timestamptz)
 LANGUAGE sql VOLATILE
 SET enable_seqscan = off
 SET enable_bitmapscan = off
 AS $$
   SELECT * FROM (
-    SELECT d.id, d.webhook_id, 0, d.leased_until FROM webhook_deliveries d
+    SELECT d.id, d.webhook_id, 0, d.leased_until, d.attempt_count, d.next_attempt_at FROM webhook_deliveries d
      WHERE d.status = 'pending' AND d.leased_until IS NOT NULL AND d.leased_until <= now()
        AND NOT (d.webhook_id = ANY(p_exclude))
      ORDER BY d.leased_until LIMIT p_limit FOR UPDATE SKIP LOCKED) expired
   UNION ALL
   SELECT * FROM (
-    SELECT d.id, d.webhook_id, 1, d.fair_at FROM webhook_deliveries d
+    SELECT d.id, d.webhook_id, 1, d.fair_at, d.attempt_count, d.next_attempt_at FROM webhook_deliveries d
      WHERE d.status = 'pending' AND d.attempt_count = 0 AND d.leased_until IS NULL
        AND NOT (d.webhook_id = ANY(p_exclude))
      ORDER BY d.fair_at LIMIT p_limit FOR UPDATE SKIP LOCKED) fresh
   UNION ALL
   SELECT * FROM (
-    SELECT d.id, d.webhook_id, 2, d.next_attempt_at FROM webhook_deliveries d
+    SELECT d.id, d.webhook_id, 2, d.next_attempt_at, d.attempt_count, d.next_attempt_at FROM webhook_deliveries d
      WHERE d.status = 'pending' AND d.attempt_count > 0 AND d.leased_until IS NULL AND d.next_attempt_at <= now()
        AND NOT (d.webhook_id = ANY(p_exclude))
      ORDER BY d.next_attempt_at LIMIT p_limit FOR UPDATE SKIP LOCKED) retry
