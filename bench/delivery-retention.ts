@@ -4,7 +4,6 @@
 // the claim's candidate scan (delivery_claim_candidates, 400 rows, rolled back) is timed by the
 // server before and while deliveryRetentionRun deletes the finished ones.
 //   npm run bench:delivery-retention
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.ts';
@@ -13,18 +12,13 @@ import { deliveryRetentionRun } from '../src/delivery/retention.ts';
 import { uuidv7 } from '../src/ids.ts';
 import { DAY_MS } from '../src/time/durations.ts';
 import { percentile } from '../test-reliability/kit.ts';
-import { fmt, PG_URL, table } from './lib.ts';
+import { fmt, freshDatabase, table } from './lib.ts';
 
 const FINISHED = Number(process.env.BENCH_FINISHED ?? 500_000);
 const PENDING = Number(process.env.BENCH_PENDING ?? 20_000);
 
-const name = `bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const u = new URL(PG_URL);
-u.pathname = `/${name}`;
-const db = await openPgStore({ url: u.toString(), poolSize: 4 });
+const database = await freshDatabase('bench');
+const db = await openPgStore({ url: database.url, poolSize: 4 });
 try {
   await migrate(db);
   const projectId = uuidv7();
@@ -71,7 +65,7 @@ try {
   await db.query('VACUUM ANALYZE webhook_deliveries');
   await db.query('VACUUM ANALYZE webhook_attempts');
 
-  const probe = new pg.Client({ connectionString: u.toString() });
+  const probe = new pg.Client({ connectionString: database.url });
   await probe.connect();
   const claimMs = async () => {
     await probe.query('BEGIN');
@@ -133,7 +127,6 @@ try {
   );
 } finally {
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 process.exit(0);

@@ -266,6 +266,26 @@ export function table(title: string, header: string[], rows: (string | number)[]
   for (const r of cells.slice(1)) console.log(line(r));
 }
 
+/** A new PostgreSQL database on PG_URL's server for one run (`prefix_<random>`), and its drop. */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 // ---- shared by the webhook benchmarks (bench/delivery.ts, bench/events.ts) ----

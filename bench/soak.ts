@@ -33,7 +33,16 @@ import { deliveryRetentionRun } from '../src/delivery/retention.ts';
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { retentionRun } from '../src/resources/access-log/retention.ts';
 import { DAY_MS } from '../src/time/durations.ts';
-import { ADMIN_TOKEN, api, fmt, PG_URL, receiverTlsOptions, seedTenant, table, testCa } from './lib.ts';
+import {
+  ADMIN_TOKEN,
+  api,
+  fmt,
+  freshDatabase,
+  receiverTlsOptions,
+  seedTenant,
+  table,
+  testCa,
+} from './lib.ts';
 
 const RATE = Number(process.env.SOAK_RATE ?? 200);
 const DAY_SECONDS = Number(process.env.SOAK_DAY_SECONDS ?? 15);
@@ -59,25 +68,6 @@ interface DaySample {
   rows: Record<string, number>;
   claimMs: number;
   load: number;
-}
-
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `soak_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function sample(c: pg.Client, day: number): Promise<DaySample> {
@@ -110,7 +100,7 @@ async function sample(c: pg.Client, day: number): Promise<DaySample> {
 }
 
 async function run(mode: 'retention' | 'none'): Promise<DaySample[]> {
-  const database = await freshDatabase();
+  const database = await freshDatabase('soak');
   const db = await openPgStore({ url: database.url, poolSize: 10 });
   await migrate(db);
   const config = loadConfig({

@@ -340,6 +340,20 @@ const DECLARATIONS = {
     max: 100_000,
     doc: 'keys one app user may share from the app in any hour (all processes together); beyond it 429 with `Retry-After`; 0 = no limit',
   }),
+  testDeliveriesPerMinute: int({
+    name: 'LATCHKEY_TEST_DELIVERIES_PER_MINUTE',
+    default: 30,
+    min: 0,
+    max: 1_000_000,
+    doc: 'test deliveries one project may send per minute, per process; beyond it 429 with `Retry-After`; 0 = no limit',
+  }),
+  simulationsPerMinute: int({
+    name: 'LATCHKEY_SIMULATIONS_PER_MINUTE',
+    default: 60,
+    min: 0,
+    max: 1_000_000,
+    doc: 'simulated access events one project may record per minute, per process; beyond it 429 with `Retry-After`; 0 = no limit',
+  }),
   requestTimeoutMs: int({
     name: 'LATCHKEY_REQUEST_TIMEOUT_MS',
     default: 30000,

@@ -20,6 +20,10 @@ export interface AppContext {
   tokenRateByIp: RateLimiter;
   /** Failed client authentications per (client id, source address): see client-auth.ts. */
   tokenFailures: RateLimiter;
+  /** Test deliveries sent per project (each is a signed POST to a URL the project chose). */
+  testDeliveryRate: RateLimiter;
+  /** Simulated access events recorded per project (each writes the log and queues deliveries). */
+  simulationRate: RateLimiter;
 }
 
 export async function createContext(
@@ -44,5 +48,7 @@ export async function createContext(
     tokenRateByClient: new RateLimiter(config.tokenRatePerClient, 60_000),
     tokenRateByIp: new RateLimiter(config.tokenRatePerIp, 60_000),
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
+    testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
+    simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
   };
 }

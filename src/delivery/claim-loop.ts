@@ -20,9 +20,23 @@ export type AfterClaim = 'again' | 'soon' | 'done';
  */
 export type ClaimLoopMode = 'stopped' | 'idle' | 'claiming';
 
+/**
+ * The transitions the loop takes, each through one named method below; any other is a bug and
+ * throws (graphile-worker's LocalQueue asserts its modes the same way):
+ * STOPPED → IDLE (start), IDLE → CLAIMING (a wake-up), CLAIMING → IDLE (the round ended),
+ * IDLE or CLAIMING → STOPPED (stop; a round under way ends by itself, and nothing follows it).
+ */
+const TRANSITIONS: Readonly<Record<ClaimLoopMode, readonly ClaimLoopMode[]>> = {
+  stopped: ['idle'],
+  idle: ['claiming', 'stopped'],
+  claiming: ['idle', 'stopped'],
+};
+
 export interface ClaimLoopOptions {
   pollMs: number;
   log: WorkerLog;
+  /** Told of every change of mode (tests; a trace when debugging). */
+  onMode?: (from: ClaimLoopMode, to: ClaimLoopMode) => void;
 }
 
 export class ClaimLoop {
@@ -42,41 +56,23 @@ export class ClaimLoop {
     return this._mode;
   }
 
-  /** STOPPED → IDLE, and a first round at once. */
+  /** Starts polling, and a first round at once. Only from STOPPED; otherwise nothing. */
   start(): void {
     if (this._mode !== 'stopped') return;
-    this._mode = 'idle';
-    this.poll = setInterval(() => this.wake(), this.o.pollMs);
+    this.enterIdle();
     this.wake();
   }
 
-  /** Any mode → STOPPED; resolves when the round under way (if any) has ended. */
+  /** Stops; resolves when the round under way (if any) has ended. */
   stop(): Promise<void> {
-    this._mode = 'stopped';
-    clearInterval(this.poll);
-    clearTimeout(this.soonTimer);
-    this.soonTimer = undefined;
-    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
-    this.dueTimer = undefined;
+    if (this._mode !== 'stopped') this.enterStopped();
     return this.round ?? Promise.resolve();
   }
 
-  /** IDLE → CLAIMING; in CLAIMING, one more round after this one. */
+  /** IDLE: a round now. CLAIMING: one more round after this one. STOPPED: nothing. */
   wake(): void {
-    if (this._mode === 'stopped') return;
-    if (this._mode === 'claiming') {
-      this.again = true;
-      return;
-    }
-    this._mode = 'claiming';
-    this.round = this.claimRounds().then((ok) => {
-      this.round = undefined;
-      if (this._mode === 'stopped') return;
-      this._mode = 'idle';
-      // A wake-up that came after the round's last look at `again` (not after a failed claim:
-      // that would retry at once, in a loop, while the store is down; the poll retries).
-      if (ok && this.again) this.wake();
-    });
+    if (this._mode === 'idle') this.enterClaiming();
+    else if (this._mode === 'claiming') this.again = true;
   }
 
   /** A wake-up within COALESCE_MS, shared by everything that asks for one meanwhile. */
@@ -120,5 +116,49 @@ export class ClaimLoop {
       this.o.log.error({ err: (e as Error).message }, 'webhook delivery claim failed');
       return false;
     }
+  }
+
+  /** The round ended: IDLE again, unless stopped meanwhile. */
+  private roundEnded(ok: boolean): void {
+    this.round = undefined;
+    if (this._mode === 'stopped') return;
+    this.enterIdle();
+    // A wake-up that came after the round's last look at `again` (not after a failed claim:
+    // that would retry at once, in a loop, while the store is down; the poll retries).
+    if (ok && this.again) this.wake();
+  }
+
+  /** STOPPED → IDLE (the poll starts) or CLAIMING → IDLE (the round has ended). */
+  private enterIdle(): void {
+    if (this.round) throw new Error('claim loop: IDLE while a round is under way');
+    const from = this.setMode('idle');
+    if (from === 'stopped') this.poll = setInterval(() => this.wake(), this.o.pollMs);
+  }
+
+  /** IDLE → CLAIMING: a round starts. */
+  private enterClaiming(): void {
+    if (this.round) throw new Error('claim loop: a second round while one is under way');
+    this.setMode('claiming');
+    this.round = this.claimRounds().then((ok) => this.roundEnded(ok));
+  }
+
+  /** IDLE or CLAIMING → STOPPED: no more wake-ups; a round under way ends by itself. */
+  private enterStopped(): void {
+    this.setMode('stopped');
+    clearInterval(this.poll);
+    this.poll = undefined;
+    clearTimeout(this.soonTimer);
+    this.soonTimer = undefined;
+    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
+    this.dueTimer = undefined;
+  }
+
+  /** The one place the mode changes; refuses a transition not in TRANSITIONS. Returns the old mode. */
+  private setMode(to: ClaimLoopMode): ClaimLoopMode {
+    const from = this._mode;
+    if (!TRANSITIONS[from].includes(to)) throw new Error(`claim loop: no transition from ${from} to ${to}`);
+    this._mode = to;
+    this.o.onMode?.(from, to);
+    return from;
   }
 }

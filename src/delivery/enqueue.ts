@@ -51,6 +51,11 @@ export function deliveriesEnqueueForEvent(tx: Tx, event: EnqueueEvent): Promise<
  * (the NOTIFY is delivered at COMMIT). Only call it for keys of origin `integrator`. One lookup,
  * one multi-row insert and one NOTIFY for the whole batch: a 1,000-event upload with 2 webhooks
  * per lock took 1.3 s on PostgreSQL event by event. An event queued twice is queued once per webhook.
+ *
+ * Each delivery gets its place in the fair order across projects (`fair_at`, migrations/0016):
+ * a project's deliveries of this batch follow one another a microsecond apart from where the
+ * project's next one goes (`delivery_fair_start`), so a project that queues 100,000 takes turns
+ * with the others instead of going before them.
  */
 export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[]): Promise<number> {
   if (events.length === 0) return 0;
@@ -67,7 +72,10 @@ export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[])
     event: [] as string[],
     body: [] as string[],
     received: [] as Date[],
+    /** The delivery's place among this batch's deliveries of its project. */
+    place: [] as number[],
   };
+  const places = new Map<string, number>();
   for (const e of events) {
     for (const h of hooks) {
       if (h.lock_id !== e.lockId || h.project_id !== e.projectId) continue;
@@ -77,19 +85,37 @@ export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[])
       cols.event.push(e.id);
       cols.body.push(e.body);
       cols.received.push(e.received);
+      const place = places.get(e.projectId) ?? 0;
+      cols.place.push(place);
+      places.set(e.projectId, place + 1);
     }
   }
   if (cols.id.length === 0) return 0;
   // The insert and the NOTIFY (only when something was queued) in one statement: one round trip.
   const { rows } = await tx.query<{ queued: number }>(
-    `WITH queued AS (
-       INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
+    `WITH start AS MATERIALIZED ( -- once per project, not per row
+       SELECT p AS project_id, delivery_fair_start(p) AS at FROM unnest($8::uuid[]) AS p
+     ), queued AS (
+       INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_id, body, event_received, fair_at)
+       SELECT f.id, f.webhook_id, f.project_id, f.event_id, f.body, f.event_received,
+              s.at + f.place * interval '1 microsecond'
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[], $7::int[])
+                AS f(id, webhook_id, project_id, event_id, body, event_received, place)
+         JOIN start s ON s.project_id = f.project_id
        ON CONFLICT (webhook_id, event_id) DO NOTHING
        RETURNING 1
      ), n AS (SELECT count(*)::int AS queued FROM queued)
      SELECT queued, CASE WHEN queued > 0 THEN pg_notify('${DELIVERIES_CHANNEL}', '') END AS notified FROM n`,
-    [cols.id, cols.webhook, cols.project, cols.event, cols.body, cols.received],
+    [
+      cols.id,
+      cols.webhook,
+      cols.project,
+      cols.event,
+      cols.body,
+      cols.received,
+      cols.place,
+      [...places.keys()],
+    ],
   );
   return rows[0]?.queued ?? 0;
 }

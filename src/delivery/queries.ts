@@ -35,11 +35,12 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims up to `limit` due deliveries (the scan reads the claim index in order, no join, so the
- * cost stays flat however long the queue is): first attempts before retries, then oldest due first,
- * at most `room` per webhook (`perWebhook` for webhooks not in it), rows other workers hold
- * skipped. The lease moves next_attempt_at to the lease's end, so a delivery whose worker died
- * becomes due again by itself, and ms precision makes `leased_until` a usable token.
+ * Claims up to `limit` due deliveries in claim order (migrations/0016): leases that ended, then
+ * first attempts in the fair order across projects, then due retries; at most `room` per webhook
+ * (`perWebhook` for webhooks not in it), rows other workers hold skipped. Each part is read from
+ * its own index in order, no join, so the cost stays flat however long the queue is and however
+ * many deliveries are finished. The lease moves next_attempt_at to the lease's end (what the API
+ * shows while a delivery is being sent), and ms precision makes `leased_until` a usable token.
  * One statement, so one round trip and no explicit transaction.
  */
 export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
@@ -57,14 +58,14 @@ export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<
     `WITH open AS (
        SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, room)
      ), cand AS (
-       -- migrations/0006: the claim index in order, rows other workers hold skipped, locked here
+       -- migrations/0016: the claim order, rows other workers hold skipped, locked here
        SELECT * FROM delivery_claim_candidates($3::uuid[], $4::int)
      ), ranked AS (
-       SELECT c.id, c.attempt_count, c.next_attempt_at, coalesce(b.room, $5) AS room,
-              row_number() OVER (PARTITION BY c.webhook_id ORDER BY (c.attempt_count > 0), c.next_attempt_at) AS n
+       SELECT c.id, c.src, c.pos, coalesce(b.room, $5) AS room,
+              row_number() OVER (PARTITION BY c.webhook_id ORDER BY c.src, c.pos) AS n
          FROM cand c LEFT JOIN open b ON b.webhook_id = c.webhook_id
      ), chosen AS (
-       SELECT id FROM ranked WHERE n <= room ORDER BY (attempt_count > 0), next_attempt_at LIMIT $6
+       SELECT id FROM ranked WHERE n <= room ORDER BY src, pos LIMIT $6
      )
      UPDATE webhook_deliveries d
         SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => $7)),

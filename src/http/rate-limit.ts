@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { memoized } from '../memo.ts';
+import { tooManyRequests } from './errors.ts';
 
 interface Bucket {
   tokens: number;
@@ -96,6 +97,15 @@ export class RateLimiter {
       if (b.tokens + (now - b.updated) * this.perMs >= this.limit) this.buckets.delete(k);
     }
   }
+}
+
+/**
+ * Spends one of `key`'s requests, or refuses with 429 and `Retry-After`; the problem's detail is
+ * `refusal` (what the limit is) and when to retry.
+ */
+export function spendOrRefuse(limiter: RateLimiter, key: string, refusal: string): void {
+  const d = limiter.take(key);
+  if (!d.allowed) throw tooManyRequests(`${refusal}; retry in ${d.retryAfterSeconds} s`, d.retryAfterSeconds);
 }
 
 function storedKey(key: string): string {

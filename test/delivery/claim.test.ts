@@ -4,12 +4,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from '../../src/db/db.ts';
 import { openPgStore } from '../../src/db/pg-store.ts';
-import { deliveryClaimDue, deliveryOutcomesRecord } from '../../src/delivery/queries.ts';
+import {
+  type ClaimedDelivery,
+  deliveryClaimDue,
+  deliveryOutcomesRecord,
+} from '../../src/delivery/queries.ts';
+import { deliveriesRecover } from '../../src/resources/webhooks/queries.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
   deliveryRows,
   enqueueEvent,
+  enqueueEvents,
   insertLock,
   type Receiver,
   registerWebhook,
@@ -199,6 +205,64 @@ describe('claiming', () => {
     } finally {
       await w.stop();
     }
+  });
+});
+
+describe('fair order across projects', () => {
+  /** Claims `total` deliveries, `limit` at a time; returns them in claim order. */
+  const claimAll = async (total: number, limit: number) => {
+    const got: ClaimedDelivery[] = [];
+    while (got.length < total) {
+      const rows = await deliveryClaimDue(t.store.db, { ...claimOpts, limit });
+      if (rows.length === 0) break;
+      got.push(...rows);
+    }
+    return got;
+  };
+
+  it("a project's backlog takes turns with deliveries another project queues after it", async () => {
+    const flood = await tenantWithHooks('flood', 3);
+    for (const lock of flood.locks) await enqueueEvents(t, flood.a.projectId, lock, 200);
+    const quiet = await tenantWithHooks('quiet', 1);
+    const [first] = await enqueueEvents(t, quiet.a.projectId, quiet.locks[0]!, 1);
+    // Oldest first, this one came after all 600 of the other project's.
+    const claim = await deliveryClaimDue(t.store.db, { ...claimOpts, limit: 10 });
+    assert.ok(
+      claim.some((c) => c.event_id === first),
+      'the next delivery of a project with nothing waiting is at the head of the line',
+    );
+    // Both have a backlog now: they take turns, one delivery each.
+    await enqueueEvents(t, quiet.a.projectId, quiet.locks[0]!, 100);
+    const next = await claimAll(100, 20);
+    const quietShare = next.filter((c) => c.webhook_id === quiet.hooks[0]).length;
+    assert.ok(quietShare >= 40 && quietShare <= 60, `the later project got ${quietShare} of 100`);
+    await t.store.db.query('DELETE FROM webhook_deliveries WHERE webhook_id = ANY($1)', [
+      [...flood.hooks, ...quiet.hooks],
+    ]);
+  });
+
+  it("deliveries recovered in bulk take their project's turn, not the head of the line", async () => {
+    const loud = await tenantWithHooks('recovered', 1);
+    await enqueueEvents(t, loud.a.projectId, loud.locks[0]!, 50);
+    // Failed before any attempt (as when a webhook is disabled), then recovered.
+    await t.store.db.query(
+      "UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE webhook_id = $1",
+      [loud.hooks[0]],
+    );
+    const quiet = await tenantWithHooks('patient', 1);
+    await enqueueEvents(t, quiet.a.projectId, quiet.locks[0]!, 1);
+    const recovered = await t.store.db.transaction((tx) =>
+      deliveriesRecover(tx, loud.a.projectId, loud.hooks[0]!, new Date(0), 30),
+    );
+    assert.equal(recovered, 50);
+    const [later] = await enqueueEvents(t, quiet.a.projectId, quiet.locks[0]!, 1);
+    // Before, the recovered ones kept the place they were first queued in: ahead of everything.
+    const claim = await claimAll(6, 6);
+    assert.equal(claim.filter((c) => c.webhook_id === quiet.hooks[0]).length, 2);
+    assert.ok(claim.some((c) => c.event_id === later));
+    await t.store.db.query('DELETE FROM webhook_deliveries WHERE webhook_id = ANY($1)', [
+      [...loud.hooks, ...quiet.hooks],
+    ]);
   });
 });
 

@@ -8,7 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { accessEventBody, deliveriesEnqueueForEvent } from '../../src/delivery/enqueue.ts';
+import {
+  accessEventBody,
+  deliveriesEnqueueForEvent,
+  deliveriesEnqueueForEvents,
+  type EnqueueEvent,
+} from '../../src/delivery/enqueue.ts';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker.ts';
 import { uuidv7 } from '../../src/ids.ts';
 import type { TestApp } from './app.ts';
@@ -123,6 +128,36 @@ export async function registerWebhook(
   });
   assert.equal(r.status, 201, JSON.stringify(r.body));
   return { id: r.body.webhook.id, secret: r.body.webhook.secret };
+}
+
+/** `n` access events of one lock, as event ingestion hands them to the delivery queue. */
+export function sampleEvents(projectId: string, lockId: string, n: number): EnqueueEvent[] {
+  return Array.from({ length: n }, () => {
+    const id = randomUUID();
+    const body = accessEventBody({
+      id,
+      action: 'locked',
+      created: new Date(Date.now() - 1000),
+      keyId: randomUUID(),
+      lockId,
+      lockName: 'Front door',
+      appUserId: '+4799887766',
+      userName: 'Kari Nordmann',
+    });
+    return { id, projectId, lockId, received: new Date(), body };
+  });
+}
+
+/** Queues `n` access events for a lock in one transaction, as one upload does; returns their ids. */
+export async function enqueueEvents(
+  t: TestApp,
+  projectId: string,
+  lockId: string,
+  n: number,
+): Promise<string[]> {
+  const events = sampleEvents(projectId, lockId, n);
+  await t.store.db.transaction((tx) => deliveriesEnqueueForEvents(tx, events));
+  return events.map((e) => e.id);
 }
 
 /** Queues an access event for a lock exactly as event ingestion does; returns the event id and body. */

@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an access event by the key's app user (sandbox projects only)
-         * @description Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.
+         * @description Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only. At most LATCHKEY_SIMULATIONS_PER_MINUTE (60) simulations per minute per project in one server process; beyond it 429 with Retry-After.
          */
         post: operations["keysSimulate"];
         delete?: never;
@@ -801,7 +801,7 @@ export interface paths {
         put?: never;
         /**
          * Send one signed test delivery now and answer with the attempt
-         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened.
+         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.
          */
         post: operations["webhooksTest"];
         delete?: never;
@@ -5740,6 +5740,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests. type: `urn:latchkey:problem:rate-limited` (too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
             500: {
                 headers: {
@@ -8580,6 +8591,17 @@ export interface operations {
             /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests. type: `urn:latchkey:problem:rate-limited` (too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -142,7 +142,7 @@ export const keyOperations = [
     tags,
     summary: "Simulate an access event by the key's app user (sandbox projects only)",
     description:
-      "Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only.",
+      "Exactly what the key's app user uploading this event through POST /v2/app/events would cause: the same checks at `created` (default now), an accepted event in the access log and its webhook deliveries. The result is that upload's: `accepted`, or `rejected` with a reason. In a project that is not a sandbox: 403 with type urn:latchkey:problem:sandbox-only. At most LATCHKEY_SIMULATIONS_PER_MINUTE (60) simulations per minute per project in one server process; beyond it 429 with Retry-After.",
     auth,
     params: KeyParams,
     body: Type.Object(
@@ -153,7 +153,7 @@ export const keyOperations = [
       { additionalProperties: false, examples: [{ action: 'unlocked' }] },
     ),
     success: { status: 200, schema: Type.Object({ result: EventsResponse.properties.results.items }) },
-    errors: ['sandbox-only'],
+    errors: ['sandbox-only', 'rate-limited'],
     handler: async (request, _reply, ctx) => {
       const { projectId, keyId } = request.params;
       return { result: await keySimulate(ctx, projectId, keyId, request.body) };

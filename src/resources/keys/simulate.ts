@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { invalidParam, notFound, sandboxOnly } from '../../http/errors.ts';
+import { spendOrRefuse } from '../../http/rate-limit.ts';
 import { type EventResult, eventsIngest } from '../app/events.ts';
 
 export interface SimulateInput {
@@ -32,6 +33,12 @@ export async function keySimulate(
   if (!row.app_user_id) throw notFound('key');
   const created = input.created === undefined ? new Date() : new Date(input.created);
   if (Number.isNaN(created.getTime())) throw invalidParam('created', 'must be a valid date-time');
+  // Each one writes the access log and queues the key's webhook deliveries: counted per project.
+  spendOrRefuse(
+    ctx.simulationRate,
+    projectId,
+    `At most ${ctx.simulationRate.limit} simulated access events per minute per project (LATCHKEY_SIMULATIONS_PER_MINUTE)`,
+  );
   const [result] = await eventsIngest(ctx, row.app_user_id, [
     { id: randomUUID(), keyId, action: input.action, created: created.toISOString() },
   ]);

@@ -166,8 +166,13 @@ export async function deliveryFindById(
   return rows[0];
 }
 
-/** What re-queuing a delivery (retry, recover) writes: pending and due now, unfinished, held by no worker. */
-const REQUEUED = "status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL";
+/**
+ * What re-queuing a delivery (retry, recover) writes: pending and due now, unfinished, held by no
+ * worker, and `fairAt` (SQL): for one never attempted, its place in the fair order across
+ * projects (migrations/0016) after what its project has waiting, not its old place at the head.
+ */
+const requeued = (fairAt: string) =>
+  `status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL, fair_at = ${fairAt}`;
 
 /** Makes one delivery due now (one more attempt), unless a worker holds it right now. */
 export async function deliveryRequeue(
@@ -178,7 +183,7 @@ export async function deliveryRequeue(
   keptDays: number,
 ): Promise<DeliveryRow | undefined> {
   const { rows } = await tx.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET ${REQUEUED}
+    `UPDATE webhook_deliveries SET ${requeued('delivery_fair_start(project_id)')}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
         AND NOT (status = 'pending' AND leased_until > now())
       RETURNING ${DELIVERY_COLUMNS}`,
@@ -194,10 +199,15 @@ export async function deliveriesRecover(
   since: Date,
   keptDays: number,
 ): Promise<number> {
+  // The project's place in the fair order is looked up once; the recovered deliveries follow one
+  // another from there, oldest first.
   const r = await tx.query(
-    `UPDATE webhook_deliveries SET ${REQUEUED}
-      WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3
-        AND ${deliveryKept('$4')}`,
+    `UPDATE webhook_deliveries d SET ${requeued("s.at + r.place * interval '1 microsecond'")}
+       FROM (SELECT delivery_fair_start($2) AS at) s,
+            (SELECT id, row_number() OVER (ORDER BY id) - 1 AS place FROM webhook_deliveries
+              WHERE webhook_id = $1 AND project_id = $2 AND status = 'failed' AND created >= $3
+                AND ${deliveryKept('$4')}) r
+      WHERE d.id = r.id`,
     [webhookId, projectId, since, keptDays],
   );
   return r.rowCount;

@@ -199,10 +199,11 @@ export const webhookOperations = [
     tags,
     summary: 'Send one signed test delivery now and answer with the attempt',
     description:
-      'One POST of a sample access event (a fresh `id`, the webhook lock\'s `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened.',
+      'One POST of a sample access event (a fresh `id`, the webhook lock\'s `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.',
     auth,
     params: WebhookIdParams,
     success: { status: 200, schema: Type.Object({ attempt: AttemptSchema }) },
+    errors: ['rate-limited'],
     handler: async (request, _reply, ctx) => {
       const agent = testAgents.get(ctx);
       if (!agent) throw new Error('installTestDeliveryAgent was not called for this app');

@@ -11,6 +11,7 @@ import { deliverySend } from '../../delivery/send.ts';
 import { deliveryHeaders } from '../../delivery/sign.ts';
 import { USER_AGENT } from '../../delivery/worker.ts';
 import { found } from '../../http/errors.ts';
+import { spendOrRefuse } from '../../http/rate-limit.ts';
 
 /** What a test delivery carries besides the webhook's lock: recognisably not a person. */
 export const TEST_EVENT = {
@@ -49,12 +50,19 @@ async function testTargetFind(db: Queryable, projectId: string, webhookId: strin
 }
 
 export async function webhookTestSend(
-  ctx: Pick<AppContext, 'db' | 'keyring' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'keyring' | 'config' | 'testDeliveryRate'>,
   agent: Agent,
   projectId: string,
   webhookId: string,
 ): Promise<TestAttempt> {
   const w = await found('webhook', testTargetFind(ctx.db, projectId, webhookId));
+  // Each one is a signed POST to an address the project chose, sent at once: counted per project,
+  // so that one token cannot turn the service into a sender of tens of thousands a minute.
+  spendOrRefuse(
+    ctx.testDeliveryRate,
+    projectId,
+    `At most ${ctx.testDeliveryRate.limit} test deliveries per minute per project (LATCHKEY_TEST_DELIVERIES_PER_MINUTE)`,
+  );
   const at = new Date();
   const body = accessEventBody({
     id: randomUUID(),
