@@ -1,8 +1,8 @@
 // Organization API: the organization, its projects, cross-organization permissions.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { createTenant, getToken, type Tenant } from '../helpers/factories.ts';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
+import { createClient, createTenant, getToken, type Tenant } from '../helpers/factories.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -226,6 +226,23 @@ describe('api permissions (cross-organization grants)', () => {
       body: { scope: 'organization.admin' },
     });
     assert.equal(bad.status, 400);
+  });
+});
+
+describe('api permissions while the client is deleted', () => {
+  it('a grant racing the deletion of its client is 200 or 404, never 500', async () => {
+    const base = `/v2/organization/${a.organizationId}/projects/${a.projectId}/api-permissions`;
+    const statuses = new Set<number>();
+    for (let round = 0; round < 15; round++) {
+      const { clientId } = await createClient(t, b.organizationId, `racer-${round}`);
+      const puts = Array.from({ length: 6 }, () =>
+        t.call('PUT', `${base}/${clientId}`, { token: a.orgToken, body: { scope: 'project.installer' } }),
+      );
+      const del = t.call('DELETE', `/admin/v1/clients/${clientId}`, { token: ADMIN_TOKEN });
+      for (const r of await Promise.all(puts)) statuses.add(r.status);
+      assert.equal((await del).status, 204);
+    }
+    for (const s of statuses) assert.ok(s === 200 || s === 404, `status ${s}`);
   });
 });
 

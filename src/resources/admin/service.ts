@@ -91,8 +91,10 @@ export async function clientFindById(
   db: Queryable,
   clientId: string,
 ): Promise<Omit<ApiClient, 'created'> | undefined> {
+  // FOR KEY SHARE: the callers insert a grant that references the client in the same transaction;
+  // a delete of the client waits for it, so the insert never meets a vanished client (a 500).
   const { rows } = await db.query<{ id: string; name: string; organization_id: string }>(
-    'SELECT id, name, organization_id FROM api_clients WHERE id = $1',
+    'SELECT id, name, organization_id FROM api_clients WHERE id = $1 FOR KEY SHARE',
     [clientId],
   );
   const r = rows[0];
