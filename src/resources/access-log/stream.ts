@@ -326,6 +326,9 @@ export class AccessEventStreams {
           }
         }
         if (!worked) break;
+        // Let the event loop run between turns: the embedded store answers without one, and a
+        // long catch-up would otherwise hold up every request (and the writes) of the process.
+        await new Promise((r) => setImmediate(r));
       }
     } catch (e) {
       // The store is unavailable: the poll tries again.
