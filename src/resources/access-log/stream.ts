@@ -96,7 +96,7 @@ type SubscriberState = 'joining' | 'parked' | 'attached' | 'closed';
 
 /** One open stream. Kept small: a few fields and the response. */
 class Subscriber {
-  state: SubscriberState = 'joining';
+  private _state: SubscriberState = 'joining';
   constructor(
     readonly projectId: string,
     readonly lockId: string | undefined,
@@ -112,6 +112,16 @@ class Subscriber {
     /** The source address's key for the per-address limit. */
     readonly address: string,
   ) {}
+
+  get state(): SubscriberState {
+    return this._state;
+  }
+
+  /** The only way the state changes: from one of the states the transition names. */
+  move(to: SubscriberState, from: readonly SubscriberState[]): void {
+    if (!from.includes(this._state)) throw new Error(`access-event stream: ${this._state} → ${to}`);
+    this._state = to;
+  }
 }
 
 /**
@@ -355,15 +365,15 @@ export class AccessEventStreams {
       // Everything up to the hub's position is written: from here on the hub writes.
       sub.cursor = head;
     }
-    sub.state = 'attached';
+    sub.move('attached', ['joining']);
   }
 
   /** JOINING → PARKED until the socket drains, then JOINING again at the end of the line. */
   private park(sub: Subscriber): void {
-    sub.state = 'parked';
+    sub.move('parked', ['joining']);
     sub.res.once('drain', () => {
       if (sub.state !== 'parked') return;
-      sub.state = 'joining';
+      sub.move('joining', ['parked']);
       this.joining.push(sub);
       this.pump();
     });
@@ -503,7 +513,7 @@ export class AccessEventStreams {
 
   private drop(sub: Subscriber): void {
     if (sub.state === 'closed') return;
-    sub.state = 'closed';
+    sub.move('closed', ['joining', 'parked', 'attached']);
     const set = this.projects.get(sub.projectId);
     set?.delete(sub);
     if (set?.size === 0) this.projects.delete(sub.projectId);
