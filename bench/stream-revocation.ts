@@ -1,12 +1,13 @@
 // How long an open live stream outlives its token, with the default settings
 // (LATCHKEY_STREAM_TOKEN_CHECK_MS 2000, LATCHKEY_REVOCATION_CACHE_SECONDS 2), through real
 // processes. On PostgreSQL two Latchkey processes share one database; on PGlite there is one (its
-// store cannot be shared). For each way a token stops being valid (its grant removed, its client's
-// secret rotated, its client deleted: BENCH_TRIALS times each, default 3; and its expiry, once, with
-// LATCHKEY_TOKEN_TTL_SECONDS=60), BENCH_STREAMS (default 5) streams per process are open with the
-// token; the change is made through the first process; the figure is the time from the change's
-// answer (or from `exp`) until a stream ends, the slowest of each process's streams.
-// BENCH_WAIT_S (default 20): a stream still open after this long is reported as such.
+// store cannot be shared). For each way a token stops being valid (its grant removed, its
+// client's secret rotated, its client deleted: BENCH_TRIALS times each, default 5, each at a
+// random moment; and its expiry, once, with LATCHKEY_TOKEN_TTL_SECONDS=60), BENCH_STREAMS
+// (default 5) streams per process are open with the token; the change is made through the first
+// process; the figure is the time from the change's answer (or from `exp`) until a stream ends,
+// the slowest of each process's streams. BENCH_WAIT_S (default 20): a stream still open after
+// this long is reported as such.
 //   npm run bench:stream-revocation      BENCH_STORES=pg npm run bench:stream-revocation
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -23,7 +24,7 @@ import {
   table,
 } from './lib.ts';
 
-const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 5);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5);
 const WAIT_MS = Number(process.env.BENCH_WAIT_S ?? 20) * 1000;
 
@@ -77,8 +78,12 @@ async function servers(kind: StoreKind, env: Record<string, string>) {
   await admin.end();
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
-  // The same master key in both: each reads the signing keys the other sealed.
-  const shared = { ...env, LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64') };
+  // The same master key (each reads the signing keys the other sealed) and the same issuer.
+  const shared = {
+    ...env,
+    LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    LATCHKEY_PUBLIC_URL: 'http://latchkey.bench',
+  };
   const first = await startLatchkey('pg', shared, { databaseUrl: u.toString() });
   const second = await startLatchkey('pg', shared, { databaseUrl: u.toString() });
   return {
@@ -113,6 +118,8 @@ async function runStore(kind: StoreKind) {
         for (let trial = 0; trial < TRIALS; trial++) {
           const t = await seedTenant(list[0]!.base);
           const ends = await streamsOn(list, t.projectId, t.projectToken);
+          // At a random moment of the check interval: the previous trial ended at a check.
+          await new Promise((r) => setTimeout(r, Math.random() * 2000));
           await change(list[0]!.base, what, t);
           const at = Date.now();
           for (const [i, e] of ends.entries()) per[i]!.push(await endedAfter(e, () => at));
