@@ -57,6 +57,9 @@ export class ConnectionReserve {
   /** Descriptors that are not this server's connections, at the last count. */
   private others = 0;
   private countedAt = Number.NEGATIVE_INFINITY;
+  private readonly closed = () => {
+    this.connections--;
+  };
 
   constructor(
     /** The descriptor limit (Infinity: no reserve is kept). */
@@ -70,9 +73,7 @@ export class ConnectionReserve {
   attach(server: Server, onListening?: (maxConnections: number | undefined) => void): void {
     server.on('connection', (socket) => {
       this.connections++;
-      socket.once('close', () => {
-        this.connections--;
-      });
+      socket.on('close', this.closed); // one function for every socket: nothing allocated per connection
     });
     server.once('listening', () => {
       let max: number | undefined;

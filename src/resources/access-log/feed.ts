@@ -33,6 +33,8 @@ export const committedBefore = (b: Before, tx: bigint) => tx < b.xmax && !b.runn
 export interface StreamStart {
   key: StreamKey;
   before?: Before;
+  /** A snapshot's position (streamNow): every row before it is final. */
+  now?: true;
 }
 
 /**
@@ -40,12 +42,16 @@ export interface StreamStart {
  * those between it and xmax that had committed. A stream starting here carries exactly the events
  * accepted after this query ran, whichever process accepts them.
  */
-export async function streamNow(db: Queryable): Promise<Required<StreamStart>> {
+export async function streamNow(db: Queryable): Promise<StreamStart> {
   const { rows } = await db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s');
   const [xmin, xmax, running] = rows[0]!.s.split(':') as [string, string, string];
+  const key = { tx: BigInt(xmin), seq: -1 };
+  // No transaction between xmin and xmax: nothing at or above the position is from before.
+  if (xmin === xmax) return { key, now: true };
   return {
-    key: { tx: BigInt(xmin), seq: -1 },
+    key,
     before: { xmax: BigInt(xmax), running: running ? running.split(',').map(BigInt) : [] },
+    now: true,
   };
 }
 

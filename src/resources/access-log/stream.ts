@@ -222,7 +222,7 @@ export class AccessEventStreams {
   }
 
   /** Where a stream opened now without Last-Event-ID starts (before the response is sent). */
-  now(): Promise<Required<StreamStart>> {
+  now(): Promise<StreamStart> {
     return streamNow(this.db);
   }
 
@@ -252,7 +252,7 @@ export class AccessEventStreams {
   }): void {
     if (this.mode !== 'idle' && this.mode !== 'reading') throw new Error('stream hub is not running');
     // No stream open: nobody needs the rows since the hub last read, so its position jumps to now.
-    if (o.from.before && this.projects.size === 0) this.head = later(this.head, o.from.key);
+    if (o.from.now && this.projects.size === 0) this.head = later(this.head, o.from.key);
     const sub = new Subscriber(
       o.projectId,
       o.lockId,
@@ -483,6 +483,8 @@ export class AccessEventStreams {
           this.end(sub, 'token expired');
           continue;
         }
+        // Every row from before it opened is behind the hub now: the snapshot is not needed.
+        if (sub.before && sub.state === 'attached' && this.head.tx >= sub.before.xmax) sub.before = undefined;
         const key = `${sub.clientId}|${sub.generation}|${sub.projectId}`;
         const group = groups.get(key);
         if (group) group.push(sub);
