@@ -154,6 +154,8 @@ async function memoryPerStream(clients: Clients) {
     LATCHKEY_LOG_LEVEL: 'warn',
     LATCHKEY_WORKER: 'off',
     LATCHKEY_STREAM_MAX_PER_PROJECT: String(IDLE_STREAMS),
+    LATCHKEY_STREAMS_PER_CLIENT: String(IDLE_STREAMS),
+    LATCHKEY_STREAMS_PER_ADDRESS: String(IDLE_STREAMS),
   });
   const db = await openPgliteStore({});
   await migrate(db);
@@ -198,6 +200,8 @@ const pct = (sorted: number[], p: number) =>
 async function runStore(kind: StoreKind, clients: Clients) {
   const server = await startLatchkey(kind, {
     LATCHKEY_STREAM_MAX_PER_PROJECT: String(STREAMS),
+    LATCHKEY_STREAMS_PER_CLIENT: String(STREAMS),
+    LATCHKEY_STREAMS_PER_ADDRESS: String(STREAMS),
     LATCHKEY_WORKER: 'off',
   });
   try {

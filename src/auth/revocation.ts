@@ -5,7 +5,8 @@
 // authorize a grant) and the bearer hook (to re-check a token) read it, so in steady state neither
 // touches the store more than once per client and resource every 2 s per process, whatever the
 // request rate. Changes made through this process clear it at once; changes made by another
-// process are seen within the TTL.
+// process are seen within the TTL. Open live streams are checked in batches (stillValidMany), which
+// read the store every time and leave what they read here for the requests that follow.
 import type { Queryable } from '../db/db.ts';
 
 export interface ClientGrantRow {
@@ -31,8 +32,28 @@ export function grantCovers(granted: string | null, requested: string): boolean 
   return granted === requested || (granted === 'project.admin' && requested === 'project.installer');
 }
 
+/** A token to re-check: its client, the secret generation it was issued under, and the grant it needs. */
+export interface TokenGrant {
+  clientId: string;
+  generation: number;
+  resourceId: string;
+  scope: string;
+}
+
+interface StatusRow {
+  organization_id: string;
+  generation: number;
+  secret_hash: Buffer;
+  scope: string | null;
+  project_org: string | null;
+}
+
+/** A status row of a LEFT JOIN from the pairs asked about: every column null when there is no client. */
+type NullableRow = { [K in keyof StatusRow]: StatusRow[K] | null };
+
 export class ClientStatusCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly clearListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Queryable,
@@ -45,13 +66,7 @@ export class ClientStatusCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit;
-    const { rows } = await this.db.query<{
-      organization_id: string;
-      generation: number;
-      secret_hash: Buffer;
-      scope: string | null;
-      project_org: string | null;
-    }>(
+    const { rows } = await this.db.query<StatusRow>(
       `SELECT c.organization_id, c.generation, c.secret_hash, g.scope, p.organization_id AS project_org
          FROM api_clients c
          LEFT JOIN grants g ON g.client_id = c.id AND g.resource_id = $2
@@ -59,12 +74,15 @@ export class ClientStatusCache {
         WHERE c.id = $1`,
       [clientId, resourceId],
     );
-    const r = rows[0];
+    return this.remember(key, rows[0], now);
+  }
+
+  private remember(key: string, r: StatusRow | undefined, at: number): Entry {
     const entry: Entry = {
-      at: now,
+      at,
       organizationId: r?.organization_id ?? null,
       generation: r?.generation ?? null,
-      secretHash: r ? Buffer.from(r.secret_hash) : null,
+      secretHash: r?.secret_hash ? Buffer.from(r.secret_hash) : null,
       grantScope: r?.scope ?? null,
       projectOrganizationId: r?.project_org ?? null,
     };
@@ -80,8 +98,48 @@ export class ClientStatusCache {
     return grant ? grantCovers(e.grantScope, grant.scope) : true;
   }
 
+  /**
+   * stillValid() for many tokens at once, from the store now (not from the cache): one query per
+   * 1,000 distinct (client, resource) pairs, however many tokens share them. The answers replace
+   * the cached ones. Used for open live streams, which no request re-checks.
+   */
+  async stillValidMany(tokens: readonly TokenGrant[]): Promise<boolean[]> {
+    const pairs = new Map<string, { clientId: string; resourceId: string }>();
+    for (const t of tokens) pairs.set(`${t.clientId}|${t.resourceId}`, t);
+    const found = new Map<string, Entry>();
+    const list = [...pairs];
+    for (let i = 0; i < list.length; i += 1000) {
+      const chunk = list.slice(i, i + 1000);
+      const now = Date.now();
+      const { rows } = await this.db.query<NullableRow & { client_id: string; resource_id: string }>(
+        `SELECT w.client_id, w.resource_id, c.organization_id, c.generation, c.secret_hash, g.scope,
+                p.organization_id AS project_org
+           FROM unnest($1::uuid[], $2::uuid[]) AS w(client_id, resource_id)
+           LEFT JOIN api_clients c ON c.id = w.client_id
+           LEFT JOIN grants g ON g.client_id = w.client_id AND g.resource_id = w.resource_id
+           LEFT JOIN projects p ON p.id = w.resource_id`,
+        [chunk.map(([, p]) => p.clientId), chunk.map(([, p]) => p.resourceId)],
+      );
+      for (const r of rows) {
+        const key = `${r.client_id}|${r.resource_id}`;
+        found.set(key, this.remember(key, r.generation === null ? undefined : (r as StatusRow), now));
+      }
+    }
+    return tokens.map((t) => {
+      const e = found.get(`${t.clientId}|${t.resourceId}`);
+      return !!e && e.generation === t.generation && grantCovers(e.grantScope, t.scope);
+    });
+  }
+
+  /** Calls `fn` after every clear() (a change made through this process); returns the unsubscribe. */
+  onClear(fn: () => void): () => void {
+    this.clearListeners.add(fn);
+    return () => this.clearListeners.delete(fn);
+  }
+
   /** Forget cached answers (called after every change this process makes to clients or grants). */
   clear(): void {
     this.entries.clear();
+    for (const fn of this.clearListeners) fn();
   }
 }

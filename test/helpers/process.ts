@@ -56,9 +56,20 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  // As `npm start` runs it: the bundle (dist/main.mjs) with its V8 flags.
-  const child = spawn(process.execPath, startArgs(), {
+export function startServerProcess(
+  env: Record<string, string>,
+  o: { maxOpenFiles?: number } = {},
+): ServerProcess {
+  // As `npm start` runs it: the bundle (dist/main.mjs) with its V8 flags; with a lower limit on
+  // open files, through a shell that sets it (`ulimit -n`) and then becomes the server (exec).
+  const [command, args] =
+    o.maxOpenFiles === undefined
+      ? [process.execPath, startArgs()]
+      : [
+          '/bin/sh',
+          ['-c', `ulimit -n ${o.maxOpenFiles} && exec "$0" "$@"`, process.execPath, ...startArgs()],
+        ];
+  const child = spawn(command, args, {
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,6 +15,8 @@ export interface SseStream {
   body?: any;
   events: SseEvent[];
   comments: number;
+  /** The text of the last comment line (after the colon). */
+  lastComment?: string;
   /** Resolves when at least n events (or n comments) have arrived; rejects if the stream ends first. */
   waitEvents(n: number): Promise<SseEvent[]>;
   waitComments(n: number): Promise<void>;
@@ -27,9 +29,15 @@ export function openSse(
   baseUrl: string,
   path: string,
   headers: Record<string, string> = {},
+  /** The source address to connect from (e.g. 127.0.0.2: every 127/8 address is loopback on Linux). */
+  localAddress?: string,
 ): Promise<SseStream> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { headers: { accept: 'text/event-stream', ...headers } });
+    const req = request(new URL(path, baseUrl), {
+      headers: { accept: 'text/event-stream', ...headers },
+      localAddress,
+      agent: false,
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       let buffer = '';
@@ -86,8 +94,10 @@ export function openSse(
           const ev: SseEvent = { data: '' };
           let isEvent = false;
           for (const line of frame.split('\n')) {
-            if (line.startsWith(':')) s.comments++;
-            else if (line.startsWith('id: ')) ev.id = line.slice(4);
+            if (line.startsWith(':')) {
+              s.comments++;
+              s.lastComment = line.slice(1).trim();
+            } else if (line.startsWith('id: ')) ev.id = line.slice(4);
             else if (line.startsWith('event: ')) {
               ev.event = line.slice(7);
               isEvent = true;

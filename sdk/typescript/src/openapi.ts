@@ -716,7 +716,11 @@ export interface paths {
          *
          *     Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.
          *
-         *     The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.
+         *     Without Last-Event-ID the stream carries only events accepted after it opened, never earlier ones.
+         *
+         *     The stream ends with a comment line saying why when its token stops being valid (it expires, or its client is deleted, its secret rotated or its grant removed: within seconds, on every server process); the next request with that token is 401. It also closes when the server shuts down and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID.
+         *
+         *     Limits per server process: LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project, LATCHKEY_STREAMS_PER_CLIENT (20) per API client and LATCHKEY_STREAMS_PER_ADDRESS (50) per source address, and none while the process is short of connections (LATCHKEY_CONNECTION_RESERVE); beyond any of them: 429 with Retry-After.
          */
         get: operations["accessLogStream"];
         put?: never;

@@ -5,12 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { principalOf } from '../../auth/bearer.ts';
 import type { AppContext } from '../../context.ts';
-import { invalidParam, notFound, tooManyRequests } from '../../http/errors.ts';
+import { ConnectionReserve, descriptorLimit } from '../../http/connection-reserve.ts';
+import { invalidParam, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
+import { addressKey } from '../../http/rate-limit.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { isUuid } from '../../ids.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
+import { streamKeyOf } from './feed.ts';
 import { presentAccessEvent } from './present.ts';
 import { accessEventsPage, lockExistsInProject } from './queries.ts';
 import {
@@ -20,7 +23,7 @@ import {
   AccessLogStreamQuery,
   ProjectAccessLogQuery,
 } from './schema.ts';
-import { AccessEventStreams, streamKeyOf } from './stream.ts';
+import { AccessEventStreams, type StreamRefusal } from './stream.ts';
 
 interface LogQuery {
   lockId?: string;
@@ -65,12 +68,46 @@ const streamHubs = new WeakMap<AppContext, AccessEventStreams>();
 /**
  * One live-stream hub per app (process): one LISTEN for every open stream of this process. Ended
  * before the server stops accepting (preClose), or close() would wait for the streams forever.
+ * The server's connections are counted for the descriptor reserve (connection-reserve.ts).
  */
 export function installAccessEventStreams(app: FastifyInstance, ctx: AppContext): void {
+  const c = ctx.config;
+  const reserve = new ConnectionReserve(descriptorLimit(), c.connectionReserve);
+  const log = app.log.child({ component: 'access-event-stream' });
+  reserve.attach(app.server, (maxConnections) =>
+    log.info(
+      { descriptorLimit: reserve.limit, reserve: reserve.reserve, maxConnections },
+      Number.isFinite(reserve.limit)
+        ? 'live streams keep LATCHKEY_CONNECTION_RESERVE descriptors free below the limit'
+        : 'the descriptor limit is unknown or unlimited: no connection reserve',
+    ),
+  );
   const streams = new AccessEventStreams(
     ctx.db,
-    { heartbeatMs: ctx.config.streamHeartbeatMs },
-    app.log.child({ component: 'access-event-stream' }),
+    {
+      heartbeatMs: c.streamHeartbeatMs,
+      tokenCheckMs: c.streamTokenCheckMs,
+      batch: c.streamBatch,
+      limits: {
+        perProject: c.streamMaxPerProject,
+        perClient: c.streamsPerClient,
+        perAddress: c.streamsPerAddress,
+      },
+    },
+    {
+      tokensValid: (tokens) =>
+        ctx.clientStatus.stillValidMany(
+          tokens.map((t) => ({
+            clientId: t.clientId,
+            generation: t.generation,
+            resourceId: t.projectId,
+            scope: STREAM_SCOPE,
+          })),
+        ),
+      roomForStream: () => reserve.roomForStream(),
+      onCredentialsChanged: (fn) => ctx.clientStatus.onClear(fn),
+      log,
+    },
   );
   streamHubs.set(ctx, streams);
   app.addHook('preClose', async () => {
@@ -85,6 +122,22 @@ export function installAccessEventStreams(app: FastifyInstance, ctx: AppContext)
       this.set(streams.size);
     },
   });
+}
+
+/** The scope the stream's operation needs (`projectAdmin`), which its token must keep holding. */
+const STREAM_SCOPE = 'project.admin';
+
+const RETRY_AFTER_SECONDS = 5;
+
+function refused(why: StreamRefusal, c: AppContext['config']) {
+  const detail = {
+    project: `This project already has ${c.streamMaxPerProject} open access-event streams on this server process (LATCHKEY_STREAM_MAX_PER_PROJECT); close one or retry later`,
+    client: `This API client already has ${c.streamsPerClient} open access-event streams on this server process (LATCHKEY_STREAMS_PER_CLIENT); close one or retry later`,
+    address: `Your address already has ${c.streamsPerAddress} open access-event streams on this server process (LATCHKEY_STREAMS_PER_ADDRESS); close one or retry later`,
+    descriptors:
+      'This server process is holding as many open connections as it can while keeping room for other requests (LATCHKEY_CONNECTION_RESERVE); retry later',
+  }[why];
+  return tooManyRequests(detail, RETRY_AFTER_SECONDS);
 }
 
 declare module 'fastify' {
@@ -143,7 +196,9 @@ export const accessLogOperations = [
     description: [
       'A `text/event-stream` (the HTML EventSource format): each access event accepted from now on, in the order the service accepted it, as `id: <event id>`, `event: accessEvent`, `data: <the access-log item as JSON>`; a comment line at least every 15 s.',
       'Resume after a disconnect with the last id you received, as the `Last-Event-ID` header (EventSource sends it by itself) or the `lastEventId` query parameter: the stream continues right after that event, whichever server process serves it, and nothing is missed. An id that is not an event of this project within the retention window is 400: reconnect without it and read the access log for the gap.',
-      'The stream closes when the token expires, when the server shuts down, and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID. At most LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project are open in one server process; one more is 429 with Retry-After.',
+      'Without Last-Event-ID the stream carries only events accepted after it opened, never earlier ones.',
+      'The stream ends with a comment line saying why when its token stops being valid (it expires, or its client is deleted, its secret rotated or its grant removed: within seconds, on every server process); the next request with that token is 401. It also closes when the server shuts down and when the client reads too slowly (more than 1 MiB waiting); reconnect with Last-Event-ID.',
+      'Limits per server process: LATCHKEY_STREAM_MAX_PER_PROJECT (50) streams per project, LATCHKEY_STREAMS_PER_CLIENT (20) per API client and LATCHKEY_STREAMS_PER_ADDRESS (50) per source address, and none while the process is short of connections (LATCHKEY_CONNECTION_RESERVE); beyond any of them: 429 with Retry-After.',
     ].join('\n\n'),
     auth,
     params: Type.Object({ projectId: Uuid }),
@@ -159,8 +214,23 @@ export const accessLogOperations = [
     handler: async (request, reply, ctx) => {
       const streams = streamHubs.get(ctx);
       if (!streams) throw new Error('installAccessEventStreams was not called for this app');
-      const { projectId } = request.params;
+      const projectId = request.params.projectId.toLowerCase();
       const { lockId } = request.query;
+      const { claims } = principalOf(request);
+      // Every v2 token names its client (token-grant.ts); the hub re-checks the client's grant.
+      if (typeof claims.client_id !== 'string')
+        throw unauthorized('invalid_token', 'The access token has no client');
+      const exp = Number(claims.exp);
+      const expiresAt = Number.isFinite(exp) ? exp * 1000 : Number.POSITIVE_INFINITY;
+      // Requests allow a clock skew past `exp`; a stream would be ended at its first token check.
+      if (expiresAt <= Date.now()) throw unauthorized('invalid_token', 'The access token has expired');
+      const who = {
+        projectId,
+        clientId: claims.client_id,
+        address: addressKey(request.ip),
+      };
+      const early = streams.refusal(who);
+      if (early) throw refused(early, ctx.config);
       const header = request.headers['last-event-id'];
       const [name, last] =
         request.query.lastEventId !== undefined
@@ -170,15 +240,14 @@ export const accessLogOperations = [
       const unknown = `is not the id of an event of this project accepted in the last ${days} days; reconnect without it and read the access log for what you may have missed`;
       if (last !== undefined && !isUuid(last)) throw invalidParam(name, unknown);
       if (lockId && !(await lockExistsInProject(ctx.db, projectId, lockId))) throw notFound('lock');
-      const from = last === undefined ? undefined : await streamKeyOf(ctx.db, projectId, last.toLowerCase());
-      if (last !== undefined && !from) throw invalidParam(name, unknown);
+      const after = last === undefined ? undefined : await streamKeyOf(ctx.db, projectId, last.toLowerCase());
+      if (last !== undefined && !after) throw invalidParam(name, unknown);
       await streams.ready();
-      const max = ctx.config.streamMaxPerProject;
-      if (streams.count(projectId) >= max)
-        throw tooManyRequests(
-          `This project already has ${max} open access-event streams on this server process (LATCHKEY_STREAM_MAX_PER_PROJECT); close one or retry later`,
-          5,
-        );
+      // Without Last-Event-ID the stream starts now: before the answer, so nothing the client
+      // could see as accepted after it opened is left out.
+      const from = after ? { key: after } : await streams.now();
+      const why = streams.refusal(who);
+      if (why) throw refused(why, ctx.config);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -189,13 +258,13 @@ export const accessLogOperations = [
       });
       // How long an EventSource waits before reconnecting; the comment sends the headers now.
       res.write('retry: 1000\n: stream open\n\n');
-      const exp = Number(principalOf(request).claims.exp);
       streams.open({
-        projectId,
+        ...who,
         lockId: lockId?.toLowerCase(),
         from,
         res,
-        expiresAt: Number.isFinite(exp) ? exp * 1000 : Number.POSITIVE_INFINITY,
+        generation: Number(claims.client_gen),
+        expiresAt,
       });
     },
   }),
