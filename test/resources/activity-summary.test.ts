@@ -112,7 +112,7 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
     // The failing receiver's delivery waits an hour for its next attempt.
     assert.equal(byStatus.get('pending'), 1);
     const hooks = new Map(r.body.webhooks.map((h: { webhookId: string }) => [h.webhookId, h]));
-    const good = hooks.get(goodHook) as Record<string, number>;
+    const good = hooks.get(goodHook) as Record<string, number> & { p50Ms: number; p95Ms: number };
     const bad = hooks.get(badHook) as Record<string, number>;
     assert.equal(good.attempts, 5);
     assert.equal(good.failedAttempts, 0);
