@@ -7,6 +7,7 @@ import { wellKnownOperations } from './auth/well-known-routes.ts';
 import type { Operation } from './http/operations.ts';
 import { monitoringOperations } from './monitoring/routes.ts';
 import { accessLogOperations } from './resources/access-log/routes.ts';
+import { activitySummaryOperations } from './resources/activity-summary/routes.ts';
 import { adminOperations } from './resources/admin/routes.ts';
 import { appAuthOperations } from './resources/app/auth-routes.ts';
 import { appOperations } from './resources/app/routes.ts';
@@ -36,6 +37,7 @@ export const operations: readonly Operation[] = [
   ...appAuthOperations,
   ...appOperations,
   ...accessLogOperations,
+  ...activitySummaryOperations,
   ...webhookOperations,
   ...deliveryOperations,
 ];

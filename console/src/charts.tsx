@@ -1,10 +1,43 @@
 // Small SVG charts written here (no chart library, no CDN): stacked bars over hours and horizontal
 // bars per item. Each chart has a title, a legend, and the same numbers as a table for screen
-// readers.
+// readers. Series differ by pattern as well as colour (WCAG 1.4.1: colour is not the only cue),
+// and the legend shows the same pattern.
+import { useState } from 'preact/hooks';
+
 const PALETTE = ['#2457d6', '#e07b00', '#137333', '#b42318', '#7b3fb5', '#00838f', '#8d6e63', '#5b6470'];
 
 export function colorOf(i: number): string {
   return PALETTE[i % PALETTE.length]!;
+}
+
+/** The pattern of series `i`, drawn over its colour: none, stripes, dots, cross-hatch, … */
+const PATTERNS: ((c: string) => preact.JSX.Element | null)[] = [
+  () => null,
+  (c) => <path d="M0 6 L6 0" stroke={c} stroke-width="2" />,
+  (c) => <circle cx="3" cy="3" r="1.4" fill={c} />,
+  (c) => <path d="M0 3 H6 M3 0 V6" stroke={c} stroke-width="1.4" />,
+  (c) => <path d="M0 3 H6" stroke={c} stroke-width="2" />,
+  (c) => <path d="M3 0 V6" stroke={c} stroke-width="2" />,
+  (c) => <path d="M0 0 L6 6" stroke={c} stroke-width="2" />,
+  (c) => <path d="M0 0 L6 6 M0 6 L6 0" stroke={c} stroke-width="1.2" />,
+];
+
+let chartIds = 0;
+
+/** The <defs> of a chart's patterns, and the fill that names series `i`. */
+function usePatterns(colors: string[]) {
+  const [id] = useState(() => `c${++chartIds}`);
+  const defs = (
+    <defs>
+      {colors.map((color, i) => (
+        <pattern key={i} id={`${id}-p${i}`} width="6" height="6" patternUnits="userSpaceOnUse">
+          <rect width="6" height="6" fill={color} />
+          {PATTERNS[i % PATTERNS.length]!('#fff')}
+        </pattern>
+      ))}
+    </defs>
+  );
+  return { defs, fill: (i: number) => `url(#${id}-p${i})` };
 }
 
 export interface Stack {
@@ -30,10 +63,12 @@ export function StackedBars(props: {
   const bw = (W - pad.l - pad.r) / Math.max(1, stacks.length);
   const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
   const color = (k: string, i: number) => props.colors?.get(k) ?? colorOf(i);
+  const patterns = usePatterns(series.map((k, i) => color(k, i)));
   return (
     <figure class="chart">
       <figcaption>{props.title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.title}>
+        {patterns.defs}
         <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} stroke="#999" />
         <text x={pad.l - 4} y={y(max) + 4} text-anchor="end" font-size="11">
           {max}
@@ -55,7 +90,7 @@ export function StackedBars(props: {
                     y={y(base + v)}
                     width={Math.max(1, bw - 2)}
                     height={y(base) - y(base + v)}
-                    fill={color(k, j)}
+                    fill={patterns.fill(j)}
                   >
                     <title>{`${s.label} ${k}: ${v}`}</title>
                   </rect>
@@ -109,10 +144,12 @@ export function HBars(props: {
   const W = 720;
   const L = 220;
   const H = Math.max(rowH, props.rows.length * rowH);
+  const patterns = usePatterns(props.series.map((_k, i) => colorOf(i)));
   return (
     <figure class="chart">
       <figcaption>{props.title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.title}>
+        {patterns.defs}
         {props.rows.map((r, i) => (
           <g key={r.label}>
             <text x={L - 6} y={i * rowH + 14} text-anchor="end" font-size="11">
@@ -128,7 +165,7 @@ export function HBars(props: {
                     y={i * rowH + 4 + j * 14}
                     width={Math.max(1, w)}
                     height={12}
-                    fill={colorOf(j)}
+                    fill={patterns.fill(j)}
                   />
                   <text x={L + w + 4} y={i * rowH + 14 + j * 14} font-size="11">
                     {`${Math.round(v)} ${props.unit}`}
@@ -145,11 +182,15 @@ export function HBars(props: {
 }
 
 function Legend({ series, color }: { series: string[]; color: (k: string, i: number) => string }) {
+  const patterns = usePatterns(series.map((k, i) => color(k, i)));
   return (
     <ul class="legend">
       {series.map((k, i) => (
         <li key={k}>
-          <span class="swatch" style={{ background: color(k, i) }} />
+          <svg class="swatch" viewBox="0 0 12 12" aria-hidden="true">
+            {i === 0 && patterns.defs}
+            <rect width="12" height="12" fill={patterns.fill(i)} />
+          </svg>
           {k}
         </li>
       ))}

@@ -2,6 +2,8 @@
 // components and hooks that a newcomer already knows from React).
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
+import { bindAnnouncer } from './announce.ts';
+import { focusNextHeading, watchLostFocus } from './focus.ts';
 import { go, useRoute } from './router.ts';
 import { loadSession, type Session, saveSession } from './session.ts';
 import './style.css';
@@ -10,24 +12,42 @@ import { Organization, Organizations } from './views/operator.tsx';
 import { ProjectView } from './views/project.tsx';
 import { Projects } from './views/projects.tsx';
 
+// The screen a link named before the login was asked for (a deep link): shown after it.
+let askedFor = location.hash.replace(/^#\/?/, '');
+
 function App() {
   const [session, setSession] = useState<Session | undefined>(loadSession);
   const route = useRoute();
   const logout = () => {
     saveSession(undefined);
     setSession(undefined);
+    focusNextHeading();
     go();
   };
-  if (!session)
-    return (
-      <Login
-        onLogin={(s) => {
-          saveSession(s);
-          setSession(s);
-          go(s.kind === 'operator' ? 'organizations' : 'projects');
-        }}
-      />
-    );
+  return (
+    <>
+      {/* One polite live region for the whole page (announce.ts). */}
+      <div class="sr-only" aria-live="polite" ref={bindAnnouncer} />
+      {session ? (
+        <Shell session={session} route={route} logout={logout} />
+      ) : (
+        <Login
+          onLogin={(s) => {
+            saveSession(s);
+            setSession(s);
+            focusNextHeading();
+            const home = s.kind === 'operator' ? 'organizations' : 'projects';
+            if (askedFor && askedFor.split('/')[0] === home) location.hash = `#/${askedFor}`;
+            else go(home);
+            askedFor = '';
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function Shell({ session, route, logout }: { session: Session; route: string[]; logout: () => void }) {
   return (
     <div class="shell">
       <nav aria-label="Main">
@@ -58,4 +78,7 @@ function Screen({ session, route }: { session: Session; route: string[] }) {
 }
 
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+if (root) {
+  watchLostFocus(root);
+  render(<App />, root);
+}

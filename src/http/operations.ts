@@ -10,6 +10,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { BODY_LIMIT } from '../server-options.ts';
+import { compressAnswer } from './compression.ts';
 import { PROBLEMS, type ProblemName, problemType } from './errors.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyBegin, idempotencyEnd } from './idempotency.ts';
 import { oauthCodesOfStatus } from './oauth-errors.ts';
@@ -306,12 +307,20 @@ function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
             if (caller !== undefined && (await idempotencyBegin(ctx, op.operationId, caller, request, reply)))
               return reply;
           },
-          onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            await idempotencyEnd(ctx, request, reply, payload);
-            return payload;
-          },
         }
       : {}),
+    // The idempotency store keeps the plain answer; compression comes last.
+    onSend: [
+      ...(idempotent
+        ? [
+            async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              await idempotencyEnd(ctx, request, reply, payload);
+              return payload;
+            },
+          ]
+        : []),
+      compressAnswer,
+    ],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(op.success.status);
       const body = await op.handler(request, reply, ctx);

@@ -110,9 +110,11 @@ describe('console in a real browser', () => {
     const interactive = Date.now() - t0;
     page.off('response', onResponse);
     console.log(`# console first load: ${bytes} bytes transferred, interactive after ${interactive} ms`);
-    // Tab reaches the tabs and fields in order; focus is visible (outline from :focus-visible).
+    // Focus starts on the screen's heading; Tab reaches the selected login tab (one tab stop for
+    // the tablist), then the first field; focus is visible (outline from :focus-visible).
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1');
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.id);
     const clientField = await page.getByLabel('Client ID').getAttribute('id');
@@ -126,7 +128,7 @@ describe('console in a real browser', () => {
     await page.getByRole('tab', { name: 'Operator' }).click();
     await page.getByLabel('Admin token').fill('not-the-admin-token-0123456789abcdef');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('alert').waitFor();
+    await page.locator('.error').waitFor();
     await page.getByLabel('Admin token').fill(E2E_ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Organizations' }).waitFor();
@@ -177,7 +179,7 @@ describe('console in a real browser', () => {
     await page.getByRole('link', { name: 'Keys' }).click();
     await page.getByLabel('App user phone').fill('4792');
     await page.getByRole('button', { name: 'Create key' }).click();
-    const err = await page.getByRole('alert').textContent();
+    const err = await page.locator('form .error').textContent();
     assert.match(err ?? '', /phone|E\.164|\+/i, 'a bad phone number is explained in words');
     await page.getByLabel('App user phone').fill(PHONE);
     await page.getByRole('button', { name: 'Add window' }).click();
@@ -195,7 +197,7 @@ describe('console in a real browser', () => {
     webhookSecret = (await page.getByTestId('secret').textContent()) ?? '';
     assert.match(webhookSecret, /^whsec_/);
     await page.getByRole('button', { name: 'Send test' }).click();
-    await page.getByText(/Test delivery to .*: 204/).waitFor();
+    await page.getByRole('main').getByText(/Test delivery to .* delivered: 204/).waitFor();
     const got = rx.requests.at(-1)!;
     const verified = new Webhook(webhookSecret).verify(got.body, {
       'webhook-id': String(got.headers['webhook-id']),
@@ -217,7 +219,7 @@ describe('console in a real browser', () => {
     // The filters are laid out once the locks have arrived.
     await tail.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
     await tail.getByLabel('Live tail').check();
-    await tail.getByText('Live: new events appear at the top').waitFor();
+    await tail.getByText('Live tail: new events appear at the top').waitFor();
 
     await page.getByRole('link', { name: 'Keys' }).click();
     const before = rx.requests.length;
@@ -225,7 +227,7 @@ describe('console in a real browser', () => {
     await simulate.waitFor();
     const t0 = Date.now();
     await simulate.click();
-    await page.getByText(/Simulated "unlocked" .*: accepted/).waitFor();
+    await page.getByRole('main').getByText(/Simulated "unlocked" .*: accepted/).waitFor();
     const answered = Date.now() - t0;
     await tail.getByRole('table', { name: 'Access events' }).getByText('unlocked').waitFor();
     console.log(
@@ -317,7 +319,7 @@ describe('console in a real browser', () => {
     });
     const deletes = sent.filter((r) => r.startsWith('DELETE '));
     assert.equal(deletes.length, 1, deletes.join('\n'));
-    assert.equal(await page.getByRole('alert').count(), 0, 'no second request answered 404');
+    assert.equal(await page.locator('.error').count(), 0, 'no second request answered 404');
   });
 
   it('starts a new session with nothing of the last one (no token, no cached list)', async () => {

@@ -62,6 +62,8 @@ describe('locks', () => {
     assert.equal(r.body.lock.address, undefined);
     const c = await createLock(t, a, { timezone: 'america/new_york' });
     assert.equal(c.timezone, 'America/New_York');
+    // A current IANA name stays as written, though the runtime spells it the old way (Asia/Calcutta).
+    assert.equal((await createLock(t, a, { timezone: 'Asia/Kolkata' })).timezone, 'Asia/Kolkata');
   });
 
   it('refuses an unknown time zone, bad types and unknown fields, writing nothing', async () => {

@@ -1,7 +1,19 @@
 // The table every list screen shows: a name for screen readers, a header per column, an actions
 // column when rows have buttons, a row that may be replaced by an editor or followed by details,
 // and a sentence when the list is empty.
+//
+// At a phone's width the rows are stacked, and each cell shows its column's label beside its value
+// (the header row is then only for screen readers). The explicit roles keep the table a table for
+// assistive technology when CSS lays its parts out as blocks, which otherwise drops the semantics
+// in some browsers.
 import { type ComponentChildren, Fragment } from 'preact';
+
+/**
+ * An explicit role, on purpose: the phone layout (style.css) sets these elements' display to block,
+ * and some browsers then stop exposing them as a table. Spread, because a linter that cannot see
+ * the CSS calls the role redundant.
+ */
+const keep = (role: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'cell') => ({ role });
 
 export interface Column<T> {
   header: string;
@@ -30,26 +42,30 @@ export function ResourceTable<T>(props: {
   const { columns, actions } = props;
   const width = columns.length + (actions ? 1 : 0);
   const wide = (key: string, content: ComponentChildren) => (
-    <tr key={key}>
-      <td colSpan={width}>{content}</td>
+    <tr key={key} {...keep('row')}>
+      <td colSpan={width} {...keep('cell')}>
+        {content}
+      </td>
     </tr>
   );
   return (
     <>
-      <table aria-label={props.label}>
-        <thead>
-          <tr>
+      <table aria-label={props.label} {...keep('table')} class="resource-table">
+        <thead {...keep('rowgroup')}>
+          <tr {...keep('row')}>
             {columns.map((c) => (
-              <th key={c.header}>{c.header}</th>
+              <th key={c.header} {...keep('columnheader')} scope="col">
+                {c.header}
+              </th>
             ))}
             {actions && (
-              <th>
+              <th {...keep('columnheader')} scope="col">
                 <span class="sr-only">Actions</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...keep('rowgroup')}>
           {props.rows?.map((row) => {
             const key = props.rowKey?.(row) ?? String((row as { id?: unknown }).id);
             const instead = props.replace?.(row);
@@ -57,13 +73,20 @@ export function ResourceTable<T>(props: {
             const more = props.detail?.(row);
             return (
               <Fragment key={key}>
-                <tr {...props.rowAttrs?.(row)}>
+                <tr {...keep('row')} {...props.rowAttrs?.(row)}>
                   {columns.map((c) => (
-                    <td key={c.header} class={c.class}>
-                      {c.cell(row)}
+                    <td key={c.header} class={c.class} {...keep('cell')}>
+                      <span class="cell-label" aria-hidden="true">
+                        {c.header}
+                      </span>
+                      <span class="cell-value">{c.cell(row)}</span>
                     </td>
                   ))}
-                  {actions && <td class="actions">{actions(row)}</td>}
+                  {actions && (
+                    <td class="actions" {...keep('cell')}>
+                      {actions(row)}
+                    </td>
+                  )}
                 </tr>
                 {more && wide(`${key} detail`, more)}
               </Fragment>

@@ -8,11 +8,22 @@ export interface Window {
   to: string;
 }
 
-export function WindowEditor({ value, onChange }: { value: Window[]; onChange: (w: Window[]) => void }) {
+export function WindowEditor({
+  value,
+  onChange,
+  timeZone,
+}: {
+  value: Window[];
+  onChange: (w: Window[]) => void;
+  /** The lock's time zone, named in the legend: windows are in the lock's time, not the browser's. */
+  timeZone: string | undefined;
+}) {
   const set = (i: number, w: Window) => onChange(value.map((x, j) => (j === i ? w : x)));
   return (
     <fieldset class="windows">
-      <legend>Weekly windows (lock time; none: any time)</legend>
+      <legend>
+        Weekly windows, in the lock's time zone{timeZone ? ` (${timeZone})` : ''}; none: any time
+      </legend>
       {value.map((w, i) => (
         <fieldset class="window" key={i} aria-label={`Window ${i + 1}`}>
           {DAYS.map((d) => (

@@ -1,6 +1,7 @@
 // The access log with filters, and a live tail from the event stream: new events appear at the
 // top as the service accepts them.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { announce } from '../announce.ts';
 import { type AccessEvent, fmtTime } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
@@ -9,6 +10,22 @@ import { ResourceTable } from '../parts/resource-table.tsx';
 import { subscribe } from '../sse.ts';
 import type { TabProps } from '../tab.ts';
 import { ErrorLine, Field, PhoneField } from '../ui.tsx';
+
+type TailState = 'connecting' | 'live' | 'reconnecting';
+
+const TAIL_TEXT: Record<TailState, string> = {
+  connecting: 'Live tail: connecting…',
+  live: 'Live tail: new events appear at the top',
+  reconnecting: 'Live tail: connection lost, reconnecting…',
+};
+
+/** The stream's attempts (connecting, live, error) as what a person needs to know. */
+function nextTailState(cur: TailState, event: 'connecting' | 'live' | 'error'): TailState {
+  if (event === 'live') return 'live';
+  if (event === 'error') return 'reconnecting';
+  // A new attempt after a drop or a failure is still "reconnecting", not a new state to announce.
+  return cur === 'connecting' ? 'connecting' : 'reconnecting';
+}
 
 export function AccessLog({ api, projectId }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -20,7 +37,7 @@ export function AccessLog({ api, projectId }: TabProps) {
   const [after, setAfter] = useState<string | undefined>();
   const [live, setLive] = useState(false);
   const [tail, setTail] = useState<AccessEvent[]>([]);
-  const [streamState, setStreamState] = useState('');
+  const [tailState, setTailState] = useState<TailState>('connecting');
 
   const page = (startAfterId?: string) =>
     api.get('/v2/projects/{projectId}/logs/access', {
@@ -59,9 +76,17 @@ export function AccessLog({ api, projectId }: TabProps) {
         const ev = JSON.parse(e.data) as AccessEvent;
         setTail((t) => (t.some((x) => x.id === ev.id) ? t : [ev, ...t].slice(0, 500)));
       },
-      setStreamState,
+      (state) => setTailState((cur) => nextTailState(cur, state)),
     );
   }, [api, projectId, live, lockId]);
+  // Said once per change of state: during an outage the stream retries every second, and each
+  // retry used to be announced ("error", "connecting", "error", …).
+  const said = useRef<string>('');
+  useEffect(() => {
+    const text = live ? TAIL_TEXT[tailState] : '';
+    if (text && text !== said.current) announce(text);
+    said.current = text;
+  }, [live, tailState]);
 
   const rows = [...tail, ...pages.flat().filter((e) => !tail.some((t) => t.id === e.id))];
   return (
@@ -75,11 +100,7 @@ export function AccessLog({ api, projectId }: TabProps) {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} />
           Live tail
         </label>
-        {live && (
-          <span class="hint" role="status">
-            {streamState === 'live' ? 'Live: new events appear at the top' : streamState}
-          </span>
-        )}
+        {live && <span class="hint">{TAIL_TEXT[tailState]}</span>}
       </fieldset>
       <ErrorLine error={first.error} />
       <ResourceTable

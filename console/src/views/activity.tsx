@@ -1,123 +1,87 @@
-// Pictures of the last 24 hours: access events per hour per lock, deliveries per hour by outcome,
-// and attempt latency per webhook — computed in the browser from the same public lists.
+// Pictures of the last 24 hours: access events per hour per lock, deliveries per hour by status,
+// and attempt latency per webhook. The service counts (GET …/activity-summary); the console only
+// draws, all three at once when the counts arrive, so nothing moves under the reader.
 import { HBars, type Stack, StackedBars } from '../charts.tsx';
-import { type AccessEvent, collect, type Delivery } from '../client.ts';
-import { useLocks, useWebhooks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
 import type { TabProps } from '../tab.ts';
 import { ErrorLine } from '../ui.tsx';
 
 const HOUR = 3_600_000;
+const HOURS = 24;
 const OUTCOME_COLORS: ReadonlyMap<string, string> = new Map([
   ['succeeded', '#137333'],
   ['failed', '#b42318'],
   ['pending', '#e07b00'],
 ]);
-const MAX_EVENTS = 5_000;
 
-function hours(now: number): { start: number; label: string }[] {
-  const top = Math.floor(now / HOUR) * HOUR;
-  return Array.from({ length: 24 }, (_, i) => {
-    const start = top - (23 - i) * HOUR;
-    return { start, label: `${String(new Date(start).getHours()).padStart(2, '0')}:00` };
-  });
+/** One stack per hour of the summary (oldest first), labelled with the hour in the browser's time. */
+function emptyStacks(from: string): Stack[] {
+  const first = Date.parse(from);
+  return Array.from({ length: HOURS }, (_, i) => ({
+    label: `${String(new Date(first + i * HOUR).getHours()).padStart(2, '0')}:00`,
+    parts: new Map<string, number>(),
+  }));
 }
 
-function bucket<T>(
-  items: T[],
-  at: (t: T) => number | undefined,
-  key: (t: T) => string,
-  now: number,
+function fill(
+  stacks: Stack[],
+  from: string,
+  rows: { hour: string; series: string; count: number }[],
 ): Stack[] {
-  const hs = hours(now);
-  const stacks: Stack[] = hs.map((h) => ({ label: h.label, parts: new Map<string, number>() }));
-  const first = hs[0]!.start;
-  for (const it of items) {
-    const t = at(it);
-    if (t === undefined || t < first) continue;
-    const i = Math.min(23, Math.floor((t - first) / HOUR));
-    const s = stacks[i]!;
-    const k = key(it);
-    s.parts.set(k, (s.parts.get(k) ?? 0) + 1);
+  const first = Date.parse(from);
+  for (const r of rows) {
+    const s = stacks[Math.floor((Date.parse(r.hour) - first) / HOUR)];
+    if (s) s.parts.set(r.series, (s.parts.get(r.series) ?? 0) + r.count);
   }
   return stacks;
 }
 
-function percentile(xs: number[], p: number): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
 export function Activity({ api, projectId }: TabProps) {
-  const locks = useLocks({ api, projectId });
-  const hooks = useWebhooks({ api, projectId });
-  const now = Date.now();
-  const events = useLoad(async () => {
-    const from = new Date(now - 24 * HOUR).toISOString();
-    const pages = api.paginate('/v2/projects/{projectId}/logs/access', {
-      path: { projectId },
-      query: { limit: 1000, from },
-    });
-    return collect<AccessEvent>(pages, MAX_EVENTS);
-  }, [api]);
-  const deliveries = useLoad(async () => {
-    const out: { url: string; deliveries: Delivery[] }[] = [];
-    for (const h of hooks.data ?? []) {
-      const r = await api.get('/v2/projects/{projectId}/webhooks/{webhookId}/deliveries', {
-        path: { projectId, webhookId: h.id },
-        query: { limit: 1000 },
-      });
-      out.push({ url: h.url, deliveries: r.deliveries });
-    }
-    return out;
-  }, [api, hooks.data]);
-
-  const lockNames = (locks.data ?? []).map((l) => l.name);
-  const lastAttempt = (d: Delivery) => {
-    const a = d.attempts[d.attempts.length - 1];
-    return a ? Date.parse(a.at) : undefined;
-  };
+  const summary = useLoad(
+    () =>
+      api.get('/v2/projects/{projectId}/activity-summary', {
+        path: { projectId },
+        query: { hours: HOURS },
+      }),
+    [api, projectId],
+  );
+  const s = summary.data;
   return (
     <div>
-      <ErrorLine error={events.error ?? deliveries.error} />
-      {events.data && (
-        <StackedBars
-          title="Access events per hour, by lock (last 24 hours)"
-          stacks={bucket(
-            events.data,
-            (e) => Date.parse(e.created),
-            (e) => e.lockName,
-            now,
-          )}
-          series={[...new Set([...lockNames, ...events.data.map((e) => e.lockName)])]}
-        />
-      )}
-      {deliveries.data && (
+      <ErrorLine error={summary.error} />
+      {summary.loading && !s && <p>Loading…</p>}
+      {s && (
         <>
           <StackedBars
-            title="Webhook deliveries per hour, by outcome (last attempt, last 24 hours)"
-            stacks={bucket(
-              deliveries.data.flatMap((w) => w.deliveries),
-              lastAttempt,
-              (d) => d.status,
-              now,
+            title="Access events per hour, by lock (last 24 hours)"
+            stacks={fill(
+              emptyStacks(s.from),
+              s.from,
+              s.accessEvents.map((e) => ({ hour: e.hour, series: e.lockName, count: e.count })),
+            )}
+            series={[...new Set(s.accessEvents.map((e) => e.lockName))]}
+          />
+          <StackedBars
+            title="Webhook deliveries per hour, by status (last 24 hours)"
+            stacks={fill(
+              emptyStacks(s.from),
+              s.from,
+              s.deliveries.map((d) => ({ hour: d.hour, series: d.status, count: d.count })),
             )}
             series={['succeeded', 'failed', 'pending']}
             colors={OUTCOME_COLORS}
           />
           <HBars
-            title="Attempt latency per webhook (last 1,000 deliveries)"
+            title="Attempt latency per webhook (last 24 hours)"
             unit="ms"
             series={['p50', 'p95']}
-            rows={deliveries.data.map((w) => {
-              const ms = w.deliveries.flatMap((d) => d.attempts.map((a) => a.durationMs ?? 0));
-              return { label: w.url, values: { p50: percentile(ms, 50), p95: percentile(ms, 95) } };
-            })}
+            rows={s.webhooks.map((w) => ({
+              label: w.url,
+              values: { p50: w.p50Ms ?? 0, p95: w.p95Ms ?? 0 },
+            }))}
           />
         </>
       )}
-      {(events.loading || deliveries.loading) && <p aria-live="polite">Loading…</p>}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Keys: create (start/end or duration, weekly windows), filter by lock and state, revoke, and in a
 // sandbox project simulate the key's app user locking or unlocking (the real event path).
 import { useState } from 'preact/hooks';
-import { collect, fmtTime, type Key } from '../client.ts';
+import { inRecurrence } from '../../../src/time/recurrence.ts';
+import { collect, fmtTime, type Key, type Lock } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
@@ -9,7 +10,7 @@ import { LockFilter, LockSelect, lockNameOf, useLockChoice } from '../parts/lock
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { type Window, WindowEditor } from '../parts/windows.tsx';
 import type { TabProps } from '../tab.ts';
-import { ErrorLine, Field, PhoneField, useAction } from '../ui.tsx';
+import { Done, ErrorLine, Field, PhoneField, useAction } from '../ui.tsx';
 
 const STATES = ['scheduled', 'active', 'expired', 'revoked'] as const;
 
@@ -17,6 +18,27 @@ type Recurrence = NonNullable<Key['recurrence']>;
 
 /** A datetime-local input's value (local time) as ISO 8601 UTC, or undefined when empty. */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+/** The browser's own time zone: start and end are typed in it. */
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The form's labels for the API's field names, so that errors name what the person sees. */
+const KEY_LABELS = {
+  lockId: 'Lock',
+  appUserId: 'App user phone',
+  start: 'Start',
+  end: 'End',
+  durationMinutes: 'Duration (minutes)',
+  recurrence: 'Weekly windows',
+} as const;
+
+/** "active" says whether the key may open now: inside or outside its weekly windows. */
+function stateText(k: Key, lock: Lock | undefined, now: Date): { text: string; class: string } {
+  if (k.state !== 'active' || !k.recurrence || !lock) return { text: k.state, class: k.state };
+  return inRecurrence(k.recurrence, now, lock.timezone)
+    ? { text: 'active, window open now', class: 'active' }
+    : { text: 'active, outside its windows now', class: 'outside' };
+}
 
 export function Keys({ api, projectId, sandbox }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -38,7 +60,8 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
   );
   const lockName = lockNameOf(locks.data);
   const act = useAction();
-  const [simulated, setSimulated] = useState<string>('');
+  const lockOf = (id: string) => locks.data?.find((l) => l.id === id);
+  const now = new Date();
 
   return (
     <div>
@@ -59,11 +82,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
         ))}
       </fieldset>
       <ErrorLine error={keys.error ?? act.error} />
-      {simulated && (
-        <p class="ok" role="status">
-          {simulated}
-        </p>
-      )}
+      <Done action={act} />
       <ResourceTable
         label="Keys"
         rows={keys.data}
@@ -90,7 +109,13 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
               k.recurrence?.windows.map((w) => `${w.days.join(',')} ${w.from}–${w.to}`).join('; ') ??
               'any time',
           },
-          { header: 'State', cell: (k) => <span class={`state ${k.state}`}>{k.state}</span> },
+          {
+            header: 'State',
+            cell: (k) => {
+              const st = stateText(k, lockOf(k.lockId), now);
+              return <span class={`state ${st.class}`}>{st.text}</span>;
+            },
+          },
         ]}
         actions={(k) =>
           k.state !== 'revoked' && (
@@ -108,9 +133,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
                           body: { action },
                         },
                       );
-                      setSimulated(
-                        `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`,
-                      );
+                      return `Simulated "${action}" for ${k.appUserId}: ${res.status}${res.reason ? ` (${res.reason})` : ''}`;
                     }}
                   >
                     Simulate {action === 'unlocked' ? 'unlock' : 'lock'}
@@ -124,6 +147,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
                     path: { projectId, keyId: k.id },
                   });
                   keys.reload();
+                  return `Key of ${k.appUserId} on ${lockName(k.lockId)} revoked.`;
                 }}
               >
                 Revoke
@@ -136,19 +160,16 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
   );
 }
 
-function NewKey(props: {
-  api: TabProps['api'];
-  projectId: string;
-  locks: { id: string; name: string }[];
-  onCreated: () => void;
-}) {
+function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[]; onCreated: () => void }) {
   const [chosenLock, setLockId] = useLockChoice(props.locks);
   const [phone, setPhone] = useState('');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [duration, setDuration] = useState('');
   const [windows, setWindows] = useState<Window[]>([]);
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, error, run } = action;
+  const lock = props.locks.find((l) => l.id === chosenLock);
   return (
     <form
       class="card"
@@ -156,7 +177,7 @@ function NewKey(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await props.api.post('/v2/projects/{projectId}/keys', {
+          const r = await props.api.post('/v2/projects/{projectId}/keys', {
             path: { projectId: props.projectId },
             body: {
               keys: [
@@ -172,8 +193,13 @@ function NewKey(props: {
             },
           });
           setPhone('');
+          setStart('');
+          setEnd('');
+          setDuration('');
           setWindows([]);
           props.onCreated();
+          const k = r.keys[0];
+          return `Key created for ${k?.appUserId ?? phone.trim()} on ${lock?.name ?? 'the lock'}.`;
         });
       }}
     >
@@ -183,8 +209,20 @@ function NewKey(props: {
         <PhoneField label="App user phone" value={phone} onInput={setPhone} required />
       </div>
       <div class="row">
-        <Field label="Start" type="datetime-local" value={start} onInput={setStart} hint="Empty: now" />
-        <Field label="End" type="datetime-local" value={end} onInput={setEnd} hint="Empty: no end" />
+        <Field
+          label="Start"
+          type="datetime-local"
+          value={start}
+          onInput={setStart}
+          hint={`Your time (${BROWSER_ZONE}); empty: now`}
+        />
+        <Field
+          label="End"
+          type="datetime-local"
+          value={end}
+          onInput={setEnd}
+          hint={`Your time (${BROWSER_ZONE}); empty: no end`}
+        />
         <Field
           label="Duration (minutes)"
           type="number"
@@ -193,9 +231,10 @@ function NewKey(props: {
           hint="Instead of an end"
         />
       </div>
-      <WindowEditor value={windows} onChange={setWindows} />
-      <ErrorLine error={error} />
-      <button type="submit" class="primary" disabled={busy || props.locks.length === 0}>
+      <WindowEditor value={windows} onChange={setWindows} timeZone={lock?.timezone} />
+      <ErrorLine error={error} labels={KEY_LABELS} />
+      <Done action={action} />
+      <button type="submit" class="primary" aria-disabled={busy} disabled={props.locks.length === 0}>
         Create key
       </button>
       {props.locks.length === 0 && <p class="hint">Onboard a lock first.</p>}

@@ -1,12 +1,14 @@
 // Locks: onboard, edit (name, time zone, address), offboard.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { fmtTime } from '../client.ts';
 import { invalidateProject, useLocks } from '../data.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { TimeZoneSelect } from '../parts/time-zone.tsx';
 import type { TabProps } from '../tab.ts';
-import { ErrorLine, Field, useAction } from '../ui.tsx';
+import { Done, ErrorLine, Field, useAction } from '../ui.tsx';
+
+const LOCK_LABELS = { name: 'Lock name', timezone: 'Time zone', address: 'Address' } as const;
 
 export function Locks({ api, projectId, project }: TabProps) {
   const locks = useLocks({ api, projectId });
@@ -16,17 +18,22 @@ export function Locks({ api, projectId, project }: TabProps) {
     <div>
       <LockForm
         title="Onboard a lock"
-        initial={{ name: '', timezone: project?.timezone ?? 'UTC', address: '' }}
+        // A new lock starts in the project's time zone; the form waits for the project rather than
+        // offer UTC meanwhile (a lock created then would have its windows hours off).
+        initial={{ name: '', timezone: project?.timezone ?? '', address: '' }}
+        ready={project !== undefined}
         submit="Onboard lock"
         onSave={async (v) => {
-          await api.post('/v2/projects/{projectId}/locks', {
+          const r = await api.post('/v2/projects/{projectId}/locks', {
             path: { projectId },
             body: { ...v, address: v.address || undefined },
           });
           locks.reload();
+          return `${r.lock.name} onboarded (time zone ${r.lock.timezone}).`;
         }}
       />
       <ErrorLine error={locks.error ?? act.error} />
+      <Done action={act} />
       <ResourceTable
         label="Locks"
         rows={locks.data}
@@ -51,6 +58,7 @@ export function Locks({ api, projectId, project }: TabProps) {
                 });
                 setEditing(undefined);
                 locks.reload();
+                return `${v.name} saved.`;
               }}
             />
           )
@@ -70,6 +78,7 @@ export function Locks({ api, projectId, project }: TabProps) {
                 });
                 // Its webhooks go with it.
                 invalidateProject(projectId);
+                return `${l.name} offboarded.`;
               }}
             >
               Offboard
@@ -91,11 +100,19 @@ function LockForm(props: {
   title: string;
   initial: LockValues;
   submit: string;
-  onSave: (v: LockValues) => Promise<void>;
+  onSave: (v: LockValues) => Promise<string>;
   onCancel?: () => void;
+  /** False while the project (and so the default time zone) is loading. */
+  ready?: boolean;
 }) {
   const [v, setV] = useState(props.initial);
-  const { busy, error, run } = useAction();
+  const [zoneChosen, setZoneChosen] = useState(false);
+  const action = useAction();
+  const { busy, error, run } = action;
+  // The project's zone arrives after the form is shown: take it unless the person chose one.
+  useEffect(() => {
+    if (!zoneChosen && props.initial.timezone) setV((cur) => ({ ...cur, timezone: props.initial.timezone }));
+  }, [props.initial.timezone]);
   return (
     <form
       class="card"
@@ -103,8 +120,9 @@ function LockForm(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await props.onSave(v);
+          const said = await props.onSave(v);
           if (!props.onCancel) setV({ ...props.initial });
+          return said;
         });
       }}
     >
@@ -113,13 +131,18 @@ function LockForm(props: {
         <Field label="Lock name" value={v.name} onInput={(name) => setV({ ...v, name })} required />
         <TimeZoneSelect
           label="Time zone"
+          hint="Weekly windows of this lock's keys are in this zone"
           value={v.timezone}
-          onChange={(timezone) => setV({ ...v, timezone })}
+          onChange={(timezone) => {
+            setZoneChosen(true);
+            setV({ ...v, timezone });
+          }}
         />
         <Field label="Address" value={v.address} onInput={(address) => setV({ ...v, address })} />
       </div>
-      <ErrorLine error={error} />
-      <button type="submit" class="primary" disabled={busy}>
+      <ErrorLine error={error} labels={LOCK_LABELS} />
+      <Done action={action} />
+      <button type="submit" class="primary" aria-disabled={busy} disabled={props.ready === false}>
         {props.submit}
       </button>
       {props.onCancel && (

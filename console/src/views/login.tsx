@@ -4,10 +4,13 @@
 import { useState } from 'preact/hooks';
 import { operatorClient } from '../client.ts';
 import { discover, type Session } from '../session.ts';
-import { ErrorLine, Field, useAction } from '../ui.tsx';
+import { ErrorLine, Field, Heading, useAction } from '../ui.tsx';
+
+const MODES = ['integrator', 'operator'] as const;
+type Mode = (typeof MODES)[number];
 
 export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
-  const [mode, setMode] = useState<'integrator' | 'operator'>('integrator');
+  const [mode, setMode] = useState<Mode>('integrator');
   const [adminToken, setAdminToken] = useState('');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
@@ -29,47 +32,80 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
 
   return (
     <main class="login">
-      <h1>Latchkey console</h1>
-      <div role="tablist" aria-label="Log in as" class="tabs">
-        {(['integrator', 'operator'] as const).map((m) => (
-          <button
-            type="button"
-            role="tab"
-            aria-selected={mode === m}
-            class={mode === m ? 'tab active' : 'tab'}
-            onClick={() => setMode(m)}
-          >
-            {m === 'integrator' ? 'Integrator' : 'Operator'}
-          </button>
-        ))}
-      </div>
-      <form onSubmit={submit} aria-label={mode === 'operator' ? 'Operator login' : 'Integrator login'}>
-        {mode === 'operator' ? (
-          <Field
-            label="Admin token"
-            type="password"
-            value={adminToken}
-            onInput={setAdminToken}
-            required
-            hint="The server's LATCHKEY_ADMIN_TOKEN"
-          />
-        ) : (
-          <>
-            <Field label="Client ID" value={clientId} onInput={setClientId} required />
+      <Heading title="Log in">Latchkey console</Heading>
+      <LoginTabs mode={mode} onChange={setMode} />
+      <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
+        <form onSubmit={submit} aria-label={mode === 'operator' ? 'Operator login' : 'Integrator login'}>
+          {mode === 'operator' ? (
             <Field
-              label="Client secret"
+              label="Admin token"
               type="password"
-              value={clientSecret}
-              onInput={setClientSecret}
+              value={adminToken}
+              onInput={setAdminToken}
               required
+              hint="The server's LATCHKEY_ADMIN_TOKEN"
             />
-          </>
-        )}
-        <ErrorLine error={error} />
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Log in'}
-        </button>
-      </form>
+          ) : (
+            <>
+              <Field label="Client ID" value={clientId} onInput={setClientId} required />
+              <Field
+                label="Client secret"
+                type="password"
+                value={clientSecret}
+                onInput={setClientSecret}
+                required
+              />
+            </>
+          )}
+          <ErrorLine error={error} />
+          <button type="submit" class="primary" aria-disabled={busy}>
+            {busy ? 'Checking…' : 'Log in'}
+          </button>
+        </form>
+      </div>
     </main>
+  );
+}
+
+/**
+ * The two ways to log in as a tablist (WAI-ARIA Authoring Practices, "Tabs"): one tab stop, the
+ * arrow keys, Home and End move between the tabs and select them.
+ */
+function LoginTabs({ mode, onChange }: { mode: Mode; onChange: (m: Mode) => void }) {
+  const move = (e: KeyboardEvent) => {
+    const i = MODES.indexOf(mode);
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? MODES[(i + 1) % MODES.length]
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? MODES[(i + MODES.length - 1) % MODES.length]
+          : e.key === 'Home'
+            ? MODES[0]
+            : e.key === 'End'
+              ? MODES[MODES.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    onChange(next);
+    document.getElementById(`login-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Log in as" class="tabs" onKeyDown={move}>
+      {MODES.map((m) => (
+        <button
+          key={m}
+          id={`login-tab-${m}`}
+          type="button"
+          role="tab"
+          aria-selected={mode === m}
+          aria-controls="login-panel"
+          tabIndex={mode === m ? 0 : -1}
+          class={mode === m ? 'tab active' : 'tab'}
+          onClick={() => onChange(m)}
+        >
+          {m === 'integrator' ? 'Integrator' : 'Operator'}
+        </button>
+      ))}
+    </div>
   );
 }

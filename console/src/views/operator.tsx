@@ -2,21 +2,27 @@
 // rotate; delete), each client's grants, and which signing keys the server publishes.
 import { useState } from 'preact/hooks';
 import { SCOPES_BY_RESOURCE } from '../../../src/auth/scopes.ts';
+import { useShared } from '../cache.ts';
 import { anonymous, collect, fmtTime, operatorClient } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { href } from '../router.ts';
-import { ErrorLine, Field, Page, SecretOnce, useAction } from '../ui.tsx';
+import { Done, ErrorLine, Field, Page, SecretOnce, useAction } from '../ui.tsx';
 
 type Op = { adminToken: string };
 
 const admin = (s: Op) => operatorClient(s.adminToken);
 
+/** Every organization, shared by the screens that show an organization's name instead of its id. */
+function useOrganizations(session: Op) {
+  return useShared('admin/organizations', () =>
+    collect(admin(session).paginate('/admin/v1/organizations', { query: { limit: 1000 } })),
+  );
+}
+
 export function Organizations({ session }: { session: Op }) {
-  const orgs = useLoad(async () => {
-    return collect(admin(session).paginate('/admin/v1/organizations', { query: { limit: 1000 } }));
-  }, [session]);
+  const orgs = useOrganizations(session);
   const [name, setName] = useState('');
   const add = useAction();
   return (
@@ -27,17 +33,19 @@ export function Organizations({ session }: { session: Op }) {
         onSubmit={(e) => {
           e.preventDefault();
           void add.run(async () => {
-            await admin(session).post('/admin/v1/organizations', { body: { name } });
+            const r = await admin(session).post('/admin/v1/organizations', { body: { name } });
             setName('');
             orgs.reload();
+            return `Organization ${r.organization.name} created.`;
           });
         }}
       >
         <div class="row">
           <Field label="Organization name" value={name} onInput={setName} required />
         </div>
-        <ErrorLine error={add.error} />
-        <button type="submit" class="primary" disabled={add.busy}>
+        <ErrorLine error={add.error} labels={{ name: 'Organization name' }} />
+        <Done action={add} />
+        <button type="submit" class="primary" aria-disabled={add.busy}>
           Create organization
         </button>
       </form>
@@ -69,10 +77,13 @@ export function Organization({ session, organizationId }: { session: Op; organiz
   const [secret, setSecret] = useState<{ label: string; value: string }>();
   const [open, setOpen] = useState<string | undefined>();
   const act = useAction();
+  const orgs = useOrganizations(session);
+  const orgName = orgs.data?.find((o) => o.id === organizationId)?.name;
   return (
-    <Page title="API clients">
+    <Page title={orgName ? `API clients of ${orgName}` : 'API clients'}>
       <p class="crumbs">
-        <a href={href('organizations')}>Organizations</a> / <code>{organizationId}</code>
+        <a href={href('organizations')}>Organizations</a> /{' '}
+        <span class="crumb-name">{orgName ?? '\u00a0'}</span>
       </p>
       <form
         class="card"
@@ -96,7 +107,7 @@ export function Organization({ session, organizationId }: { session: Op; organiz
         <div class="row">
           <Field label="Client name" value={name} onInput={setName} required />
         </div>
-        <button type="submit" class="primary" disabled={act.busy}>
+        <button type="submit" class="primary" aria-disabled={act.busy}>
           Create client
         </button>
       </form>
@@ -111,7 +122,15 @@ export function Organization({ session, organizationId }: { session: Op; organiz
           { header: 'Client id', cell: (c) => <code>{c.id}</code> },
           { header: 'Created', cell: (c) => fmtTime(c.created) },
         ]}
-        detail={(c) => open === c.id && <Grants session={session} clientId={c.id} />}
+        detail={(c) =>
+          open === c.id && (
+            <Grants
+              session={session}
+              clientId={c.id}
+              orgNames={new Map((orgs.data ?? []).map((o) => [o.id, o.name]))}
+            />
+          )
+        }
         actions={(c) => (
           <>
             <button
@@ -153,7 +172,16 @@ export function Organization({ session, organizationId }: { session: Op; organiz
   );
 }
 
-function Grants({ session, clientId }: { session: Op; clientId: string }) {
+function Grants({
+  session,
+  clientId,
+  orgNames,
+}: {
+  session: Op;
+  clientId: string;
+  /** Organizations by id: a grant on one shows its name (projects have no admin listing: their id). */
+  orgNames: ReadonlyMap<string, string>;
+}) {
   const grants = useLoad(
     () =>
       admin(session)
@@ -179,7 +207,14 @@ function Grants({ session, clientId }: { session: Op; clientId: string }) {
             header: 'Resource',
             cell: (g) => (
               <>
-                {g.resourceType} <code>{g.resourceId}</code>
+                {g.resourceType}{' '}
+                {g.resourceType === 'organization' && orgNames.get(g.resourceId) ? (
+                  <>
+                    {orgNames.get(g.resourceId)} <small class="hint">{g.resourceId}</small>
+                  </>
+                ) : (
+                  <code>{g.resourceId}</code>
+                )}
               </>
             ),
           },

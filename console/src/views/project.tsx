@@ -5,7 +5,7 @@ import { useLoad } from '../hooks.ts';
 import { href } from '../router.ts';
 import type { Integrator } from '../session.ts';
 import type { TabProps } from '../tab.ts';
-import { ErrorLine } from '../ui.tsx';
+import { ErrorLine, Heading } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
 import { Keys } from './keys.tsx';
@@ -37,12 +37,19 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
   const p = project.data;
   const tab = TABS.some(([t]) => t === props.tab) ? props.tab : 'locks';
   const ctx: TabProps = { api, projectId, project: p, sandbox: Boolean(p?.sandbox) };
+  const tabLabel = TABS.find(([t]) => t === tab)?.[1] ?? 'Locks';
   return (
     <section>
+      {/* The project's name only once known (an id would be replaced under the reader's eyes); the
+          line keeps its height meanwhile. */}
       <p class="crumbs">
-        <a href={href('projects')}>Projects</a> / {p?.name ?? props.projectId}
+        <a href={href('projects')}>Projects</a> / <span class="crumb-name">{p?.name ?? '\u00a0'}</span>
         {p?.sandbox && <span class="badge">sandbox</span>}
       </p>
+      <Heading title={p ? `${tabLabel} · ${p.name}` : tabLabel}>
+        {tabLabel}
+        <span class="sr-only">{p ? ` of ${p.name}` : ''}</span>
+      </Heading>
       <ErrorLine error={project.error} />
       <nav class="tabs" aria-label="Project">
         {TABS.map(([t, label]) => (

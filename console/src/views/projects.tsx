@@ -60,6 +60,13 @@ export function Projects({ session }: { session: Integrator }) {
 }
 
 function NewProject({ session, organizationId }: { session: Integrator; organizationId: string }) {
+  const api = integratorClient(session, 'organization.admin', { organizationId });
+  // The organization's name, not its id, names the form.
+  const org = useLoad(
+    () =>
+      api.get('/v2/organization/{organizationId}', { path: { organizationId } }).then((r) => r.organization),
+    [organizationId],
+  );
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   const [sandbox, setSandbox] = useState(true);
@@ -67,11 +74,10 @@ function NewProject({ session, organizationId }: { session: Integrator; organiza
   return (
     <form
       class="card"
-      aria-label="New project"
+      aria-label={org.data ? `New project in ${org.data.name}` : 'New project'}
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          const api = integratorClient(session, 'organization.admin', { organizationId });
           const r = await api.post('/v2/organization/{organizationId}/projects', {
             path: { organizationId },
             body: { name, timezone, sandbox },
@@ -80,15 +86,15 @@ function NewProject({ session, organizationId }: { session: Integrator; organiza
         });
       }}
     >
-      <h2>New project</h2>
+      <h2>New project{org.data ? ` in ${org.data.name}` : ''}</h2>
       <Field label="Project name" value={name} onInput={setName} required />
       <TimeZoneSelect label="Project time zone" value={timezone} onChange={setTimezone} />
       <label class="check">
         <input type="checkbox" checked={sandbox} onChange={(e) => setSandbox(e.currentTarget.checked)} />
         Sandbox (simulated access events; cannot be changed later)
       </label>
-      <ErrorLine error={error} />
-      <button type="submit" class="primary" disabled={busy}>
+      <ErrorLine error={error} labels={{ name: 'Project name', timezone: 'Project time zone' }} />
+      <button type="submit" class="primary" aria-disabled={busy}>
         Create project
       </button>
     </form>

@@ -49,7 +49,7 @@ export function Sharing({ api, projectId }: TabProps) {
           <PhoneField label="App user phone" value={phone} onInput={setPhone} required />
         </div>
         <ErrorLine error={add.error} />
-        <button type="submit" class="primary" disabled={add.busy || !chosenLock}>
+        <button type="submit" class="primary" aria-disabled={add.busy} disabled={!chosenLock}>
           Give sharing right
         </button>
       </form>

@@ -49,7 +49,7 @@ export function Users({ api, projectId }: TabProps) {
           <Field label="Last name" value={last} onInput={setLast} />
         </div>
         <ErrorLine error={add.error} />
-        <button type="submit" class="primary" disabled={add.busy}>
+        <button type="submit" class="primary" aria-disabled={add.busy}>
           Add user
         </button>
       </form>

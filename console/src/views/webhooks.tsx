@@ -9,7 +9,12 @@ import { LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx'
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
-import { ErrorLine, Field, SecretOnce, useAction } from '../ui.tsx';
+import { Done, ErrorLine, Field, SecretOnce, useAction } from '../ui.tsx';
+
+const HOOK_LABELS = { url: 'Receiver URL', lockId: 'Lock' } as const;
+
+/** Whether an attempt's answer counts as delivered (2xx), as the service judges it. */
+const delivered = (status: number | null | undefined) => status != null && status >= 200 && status < 300;
 
 export function Webhooks(props: TabProps & { webhookId?: string }) {
   const { api, projectId } = props;
@@ -19,7 +24,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
   const [url, setUrl] = useState('https://');
   const add = useAction();
   const act = useAction();
-  const [tested, setTested] = useState<string>('');
+  const [tested, setTested] = useState<{ text: string; ok: boolean }>();
   const [chosenLock, setLockId] = useLockChoice(locks.data);
   const lockName = lockNameOf(locks.data);
 
@@ -38,6 +43,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
             setSecret({ label: 'Signing secret', value: r.webhook.secret });
             setUrl('https://');
             hooks.reload();
+            return `Webhook to ${r.webhook.url} registered.`;
           });
         }}
       >
@@ -46,18 +52,16 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
           <LockSelect id="hook-lock" locks={locks.data} value={chosenLock} onChange={setLockId} />
           <Field label="Receiver URL" type="url" value={url} onInput={setUrl} required hint="HTTPS only" />
         </div>
-        <ErrorLine error={add.error} />
-        <button type="submit" class="primary" disabled={add.busy || !chosenLock}>
+        <ErrorLine error={add.error} labels={HOOK_LABELS} />
+        <button type="submit" class="primary" aria-disabled={add.busy} disabled={!chosenLock}>
           Register webhook
         </button>
       </form>
       {secret && <SecretOnce label={secret.label} value={secret.value} />}
       <ErrorLine error={hooks.error ?? act.error} />
-      {tested && (
-        <p class="ok" role="status">
-          {tested}
-        </p>
-      )}
+      {/* A failed test delivery in red: "no answer (ECONNREFUSED)" is not a success. */}
+      {tested && <p class={tested.ok ? 'ok' : 'error'}>{tested.text}</p>}
+      {!tested && <Done action={act} />}
       <ResourceTable
         label="Webhooks"
         rows={hooks.data}
@@ -79,9 +83,10 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                 const { attempt: a } = await api.post('/v2/projects/{projectId}/webhooks/{webhookId}/test', {
                   path: { projectId, webhookId: h.id },
                 });
-                setTested(
-                  `Test delivery to ${h.url}: ${a.responseStatus ?? 'no answer'}${a.error ? ` (${a.error})` : ''} in ${a.durationMs} ms`,
-                );
+                const ok = delivered(a.responseStatus);
+                const text = `Test delivery to ${h.url} ${ok ? 'delivered' : 'failed'}: ${a.responseStatus ?? 'no answer'}${a.error ? ` (${a.error})` : ''} in ${a.durationMs} ms`;
+                setTested({ text, ok });
+                return text;
               }}
             >
               Send test
@@ -94,6 +99,8 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   body: { enabled: !h.enabled },
                 });
                 hooks.reload();
+                setTested(undefined);
+                return `Webhook to ${h.url} ${h.enabled ? 'disabled' : 'enabled'}.`;
               }}
             >
               {h.enabled ? 'Disable' : 'Enable'}
@@ -108,6 +115,8 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   label: 'New signing secret (the old one keeps signing for 24 hours)',
                   value: r.secret,
                 });
+                setTested(undefined);
+                return `Signing secret of ${h.url} rotated.`;
               }}
             >
               Rotate secret
@@ -121,6 +130,8 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
                   path: { projectId, webhookId: h.id },
                 });
                 hooks.reload();
+                setTested(undefined);
+                return `Webhook to ${h.url} deleted.`;
               }}
             >
               Delete
@@ -128,7 +139,10 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
           </>
         )}
       />
-      {props.webhookId && <Deliveries api={api} projectId={projectId} webhookId={props.webhookId} />}
+      {/* Below the list only once the list is there: shown earlier, it was pushed down as it loaded. */}
+      {props.webhookId && hooks.data && (
+        <Deliveries api={api} projectId={projectId} webhookId={props.webhookId} />
+      )}
     </div>
   );
 }
@@ -153,7 +167,6 @@ function Deliveries({
   );
   const [since, setSince] = useState('');
   const act = useAction();
-  const [note, setNote] = useState('');
   return (
     <section class="card" aria-label="Deliveries">
       <header class="page-head">
@@ -181,8 +194,8 @@ function Deliveries({
               path: { projectId, webhookId },
               body: { since: new Date(since).toISOString() },
             });
-            setNote(`Re-queued ${r.recovered} failed deliveries.`);
             list.reload();
+            return `Re-queued ${r.recovered} failed deliveries.`;
           });
         }}
       >
@@ -190,7 +203,7 @@ function Deliveries({
         <button type="submit">Recover</button>
       </form>
       <ErrorLine error={list.error ?? act.error} />
-      {note && <p role="status">{note}</p>}
+      <Done action={act} />
       <ResourceTable
         label="Delivery list"
         rows={list.data?.deliveries}
@@ -198,20 +211,7 @@ function Deliveries({
         columns={[
           { header: 'Event', cell: (d) => <code>{d.eventId}</code> },
           { header: 'Status', cell: (d) => <span class={`state ${d.status}`}>{d.status}</span> },
-          {
-            header: 'Attempts',
-            cell: (d) => (
-              <ol class="attempts">
-                {d.attempts.map((a) => (
-                  <li key={a.at}>
-                    {fmtTime(a.at)}: {a.responseStatus ?? '—'}{' '}
-                    {a.durationMs != null ? `${a.durationMs} ms` : ''}
-                    {a.error ? ` ${a.error}` : ''}
-                  </li>
-                ))}
-              </ol>
-            ),
-          },
+          { header: 'Attempts', cell: (d) => <Attempts attempts={d.attempts} /> },
           { header: 'Next attempt', cell: (d) => fmtTime(d.nextAttemptAt) },
         ]}
         actions={(d) =>
@@ -226,6 +226,7 @@ function Deliveries({
                   },
                 );
                 list.reload();
+                return `Delivery of ${d.eventId} queued again.`;
               }}
             >
               Retry
@@ -234,5 +235,31 @@ function Deliveries({
         }
       />
     </section>
+  );
+}
+
+/**
+ * A delivery's attempts as one summary line (how many, the last answer), with every attempt on
+ * demand: a list with hundreds of attempts drew a node per attempt before anyone asked.
+ */
+function Attempts({ attempts }: { attempts: Delivery['attempts'] }) {
+  const last = attempts[attempts.length - 1];
+  if (!last) return <span class="hint">none yet</span>;
+  const failed = (a: Delivery['attempts'][number]) => !delivered(a.responseStatus);
+  const summary = `${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'}, last ${fmtTime(last.at)}: ${last.responseStatus ?? 'no answer'}${last.error ? ` (${last.error})` : ''}`;
+  if (attempts.length === 1) return <span class={failed(last) ? 'failed-text' : undefined}>{summary}</span>;
+  return (
+    <details>
+      <summary class={failed(last) ? 'failed-text' : undefined}>{summary}</summary>
+      <ol class="attempts">
+        {attempts.map((a) => (
+          <li key={a.at} class={failed(a) ? 'failed-text' : undefined}>
+            {fmtTime(a.at)}: {a.responseStatus ?? 'no answer'}{' '}
+            {a.durationMs != null ? `${a.durationMs} ms` : ''}
+            {a.error ? ` ${a.error}` : ''}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

@@ -731,6 +731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/activity-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly counts of the project's access events and webhook deliveries, and attempt latency per webhook
+         * @description Counted by the service over the last `hours` whole hours up to the end of the current hour (UTC): access events per hour and lock (by when they happened), deliveries per hour and status (by when they were made), and per webhook the number of attempts, the failed ones, and the median and 95th percentile of their durations.
+         */
+        get: operations["activitySummaryGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/webhooks": {
         parameters: {
             query?: never;
@@ -7845,6 +7865,147 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    activitySummaryGet: {
+        parameters: {
+            query?: {
+                /** @description How many whole hours back from the current hour (which is included); at most 30 days */
+                hours?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A project's activity, counted per hour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Start of the first hour counted
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the last hour counted (the end of the current hour)
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        to: string;
+                        /** @description Access events per hour and lock; hours without events are left out */
+                        accessEvents: {
+                            /**
+                             * Format: date-time
+                             * @description Start of the hour (UTC), by when the event happened
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            hour: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            lockId: string;
+                            lockName: string;
+                            count: number;
+                        }[];
+                        /** @description Webhook deliveries per hour and current status; hours without deliveries are left out */
+                        deliveries: {
+                            /**
+                             * Format: date-time
+                             * @description Start of the hour (UTC) in which the delivery was made
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            hour: string;
+                            status: "pending" | "succeeded" | "failed";
+                            count: number;
+                        }[];
+                        /** @description Each webhook's attempts in the period and their durations */
+                        webhooks: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            webhookId: string;
+                            url: string;
+                            attempts: number;
+                            /** @description Attempts answered with other than 2xx, or not answered */
+                            failedAttempts: number;
+                            /** @description Median attempt duration; null without attempts */
+                            p50Ms: number | null;
+                            p95Ms: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@
 export const OPERATIONS = {
   "accessLogList": { method: 'get', path: "/v2/projects/{projectId}/logs/access" },
   "accessLogStream": { method: 'get', path: "/v2/projects/{projectId}/logs/access/stream" },
+  "activitySummaryGet": { method: 'get', path: "/v2/projects/{projectId}/activity-summary" },
   "adminAppTokensCreate": { method: 'post', path: "/admin/v1/app-tokens" },
   "adminAppUsersErase": { method: 'delete', path: "/admin/v1/app-users/{appUserId}" },
   "adminClientsCreate": { method: 'post', path: "/admin/v1/organizations/{organizationId}/clients" },
