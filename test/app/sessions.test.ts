@@ -6,7 +6,8 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { sessionsExpire } from '../../src/resources/app/sessions.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { appLogin, claimsOf, refresh } from '../helpers/app-session.ts';
-import { newPhone } from '../helpers/events.ts';
+import { ev, newPhone, upload } from '../helpers/events.ts';
+import { createTenant } from '../helpers/factories.ts';
 
 let t: TestApp;
 before(async () => {
@@ -204,6 +205,44 @@ describe('app sessions', () => {
     assert.match(out.body.detail, /no session/);
     assert.equal((await keys(minted.body.access_token)).status, 200);
     assert.equal((await t.call('DELETE', '/v2/app/auth/session')).status, 401);
+  });
+
+  it('revoking every key of the person leaves the session alive and harmless', async () => {
+    const l = await appLogin(t);
+    const a = await createTenant(t, 'Sessions');
+    const lock = await t.call('POST', `/v2/projects/${a.projectId}/locks`, {
+      token: a.projectToken,
+      body: { name: 'Door' },
+    });
+    const created = await t.call('POST', `/v2/projects/${a.projectId}/keys`, {
+      token: a.projectToken,
+      body: {
+        keys: [
+          {
+            lockId: lock.body.lock.id,
+            appUserId: l.phone,
+            start: new Date(Date.now() - 60_000).toISOString(),
+          },
+        ],
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const keyId = created.body.keys[0].id;
+    assert.equal((await keys(l.access_token)).body.keys.length, 1);
+    const revoked = await t.call(
+      'DELETE',
+      `/v2/projects/${a.projectId}/keys?appUserId=${encodeURIComponent(l.phone)}`,
+      {
+        token: a.projectToken,
+      },
+    );
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    const r = await refresh(t, l.refresh_token);
+    assert.equal(r.status, 200);
+    assert.deepEqual((await keys(r.body.access_token)).body.keys, []);
+    const up = await upload(t, r.body.access_token, [ev(keyId, { agoMs: 0 })]);
+    assert.equal(up.body.results[0].status, 'rejected');
+    assert.equal(up.body.results[0].reason, 'key_revoked');
   });
 
   it('used token hashes older than the idle limit are forgotten at the next refresh', async () => {
