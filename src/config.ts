@@ -243,6 +243,20 @@ const DECLARATIONS = {
     max: 86400,
     doc: 'access token lifetime',
   }),
+  appSessionIdleDays: int({
+    name: 'LATCHKEY_APP_SESSION_IDLE_DAYS',
+    default: 90,
+    min: 1,
+    max: 3650,
+    doc: 'an app session (its refresh token) ends after this many days without a refresh',
+  }),
+  dpopSkewSeconds: int({
+    name: 'LATCHKEY_DPOP_SKEW_SECONDS',
+    default: 60,
+    min: 5,
+    max: 600,
+    doc: "how far a DPoP proof's `iat` may be from the server's clock (RFC 9449), either way",
+  }),
   accessLogRetentionDays: int({
     name: 'LATCHKEY_ACCESS_LOG_RETENTION_DAYS',
     default: 30,

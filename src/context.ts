@@ -1,5 +1,7 @@
 // Everything a request handler or worker needs, built once per process (or per test).
+import { DpopReplayCache } from './auth/dpop.ts';
 import { ClientStatusCache } from './auth/revocation.ts';
+import { AppSessionStatusCache } from './auth/session-status.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
@@ -15,6 +17,10 @@ export interface AppContext {
   signingKeys: SigningKeys;
   verifier: TokenVerifier;
   clientStatus: ClientStatusCache;
+  /** Whether the app session an app token names still exists (session-status.ts). */
+  appSessions: AppSessionStatusCache;
+  /** DPoP proofs accepted on app session refreshes, against replay (dpop.ts). */
+  dpopReplay: DpopReplayCache;
   metrics: Metrics;
   tokenRateByClient: RateLimiter;
   tokenRateByIp: RateLimiter;
@@ -44,6 +50,8 @@ export async function createContext(
     signingKeys,
     verifier: new TokenVerifier(signingKeys, config),
     clientStatus: new ClientStatusCache(db, config.revocationCacheSeconds * 1000),
+    appSessions: new AppSessionStatusCache(db, config.revocationCacheSeconds * 1000),
+    dpopReplay: new DpopReplayCache(),
     metrics: createMetrics(o.defaultMetrics),
     tokenRateByClient: new RateLimiter(config.tokenRatePerClient, 60_000),
     tokenRateByIp: new RateLimiter(config.tokenRatePerIp, 60_000),

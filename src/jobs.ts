@@ -8,6 +8,7 @@ import { DeliveryWorker } from './delivery/worker.ts';
 import { idempotencyAnswersSeal, idempotencyKeysExpire } from './http/idempotency.ts';
 import { periodicJobStart, type StopJob } from './periodic.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
+import { sessionsExpire } from './resources/app/sessions.ts';
 
 export interface JobOptions {
   /** Run the webhook delivery worker; default config.runWorker (LATCHKEY_WORKER). */
@@ -26,6 +27,7 @@ export async function startBackgroundJobs(
     retentionJobStart(ctx, log),
     deliveryRetentionJobStart(ctx, log),
     idempotencyExpiryJobStart(ctx, log),
+    appSessionExpiryJobStart(ctx, log),
   ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });
@@ -75,6 +77,27 @@ export function idempotencyExpiryJobStart(
     },
     log,
     failure: 'idempotency key expiry failed; retrying at the next run',
+    failureLevel: 'warn',
+  });
+}
+
+/**
+ * Deletes app sessions unused for LATCHKEY_APP_SESSION_IDLE_DAYS, at start and then every hour (a
+ * refresh refuses them anyway; this keeps the store from holding them).
+ */
+export function appSessionExpiryJobStart(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  intervalMs = 60 * 60_000,
+): StopJob {
+  return periodicJobStart({
+    intervalMs,
+    run: async () => {
+      const n = await sessionsExpire(ctx.db, ctx.config.appSessionIdleDays);
+      if (n > 0) log.info({ expired: n }, 'idle app sessions ended');
+    },
+    log,
+    failure: 'app session expiry failed; retrying at the next run',
     failureLevel: 'warn',
   });
 }

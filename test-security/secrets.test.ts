@@ -1,6 +1,6 @@
 // Secrets never reach the logs, and reach a response body only in the one answer that issues them.
 // A scenario runs through every secret-handling path (client secret and its rotation, v2, OAuth,
-// v1 and app access tokens, the admin token, an app login code, and webhook secrets and URL
+// v1 and app access tokens, app refresh tokens and their rotation, the admin token, an app login code, and webhook secrets and URL
 // passwords when the webhook API is there), including the error paths that carry a secret in the
 // request. Then every captured log line (TestApp.logs) and every response (body and headers) is
 // searched for every secret. The log OTP sender legitimately writes the code in ONE labelled line.
@@ -77,6 +77,9 @@ function needles(value: string): string[] {
   const out = [value];
   const m = /^(?:lk_secret_|whsec_)(.+)$/.exec(value);
   if (m) out.push(m[1]!.slice(0, 24));
+  // A refresh token's random part (its session id and generation are not secret).
+  const r = /^lk_refresh_[^.]+\.\d+\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (r) out.push(r[1]!);
   const parts = value.split('.');
   if (parts.length === 3 && parts[2]!.length > 20) out.push(parts[2]!);
   return out;
@@ -181,6 +184,14 @@ before(async () => {
     json: { appUserId: phone, code },
   });
   const appToken = secret('app token', login.body.access_token, 'app login');
+  const firstRefresh = secret('refresh token', login.body.refresh_token, 'app login');
+  const refreshed = await call('app refresh', {
+    method: 'POST',
+    url: '/v2/app/auth/refresh',
+    json: { refresh_token: firstRefresh },
+  });
+  secret('refreshed app token', refreshed.body.access_token, 'app refresh');
+  const secondRefresh = secret('rotated refresh token', refreshed.body.refresh_token, 'app refresh');
 
   // Tokens in use.
   await call('use org token', { method: 'GET', url: `/v2/organization/${orgId}`, token: orgToken });
@@ -242,6 +253,23 @@ before(async () => {
       scope: 'project.admin',
       project_id: projectId,
     },
+  });
+  await call('refresh token as bearer', { method: 'GET', url: '/v2/app/keys', token: secondRefresh });
+  await call('refresh token in unknown field', {
+    method: 'POST',
+    url: '/v2/app/auth/refresh',
+    json: { refresh_token: secondRefresh, token: secondRefresh },
+  });
+  await call('refresh token malformed', {
+    method: 'POST',
+    url: '/v2/app/auth/refresh',
+    json: { refresh_token: `${secondRefresh}!` },
+  });
+  // Last: the reuse of a used refresh token ends the session (the app token above dies with it).
+  await call('refresh token reused', {
+    method: 'POST',
+    url: '/v2/app/auth/refresh',
+    json: { refresh_token: firstRefresh },
   });
   await call('code reused', { method: 'POST', url: '/v2/app/auth/token', json: { appUserId: phone, code } });
   await call('discovery', { method: 'POST', url: '/v2/auth/resources-discovery/', json: creds });

@@ -82,6 +82,9 @@ export function createRequireToken(ctx: AppContext) {
         const ok = await ctx.clientStatus.stillValid(claims.client_id, Number(claims.client_gen), grant);
         if (!ok) throw unauthorized('invalid_token', 'The access token has been revoked');
       }
+      // An app token of a session dies with it (logout, a replayed refresh token, erasure).
+      if (typeof claims.sid === 'string' && !(await ctx.appSessions.live(claims.sid)))
+        throw unauthorized('invalid_token', 'The app session of this token has ended; log in again');
       request.principal = { claims, scopes };
     };
   };

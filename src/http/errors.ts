@@ -15,6 +15,10 @@ export interface InvalidParam {
 export const PROBLEMS = {
   'validation-error': { status: 400, title: 'Invalid request' },
   'bad-request': { status: 400, title: 'Bad request' },
+  /** An app refresh token that is unknown, already used, or of a session that has ended: log in again. */
+  'invalid-refresh-token': { status: 400, title: 'Invalid refresh token' },
+  /** A DPoP proof (RFC 9449) missing, malformed, or not signed by the session's device key. */
+  'invalid-dpop-proof': { status: 400, title: 'Invalid DPoP proof' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   forbidden: { status: 403, title: 'Forbidden' },
   'not-found': { status: 404, title: 'Not found' },

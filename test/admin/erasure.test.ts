@@ -1,11 +1,12 @@
 // Right to erasure: DELETE /admin/v1/app-users/{appUserId} removes one person from every project
 // (access log, keys, sharing rights, managed users, pending and past delivery bodies, login codes,
-// display name) and leaves everyone else's data alone. Afterwards a search of the whole database —
+// app sessions, display name) and leaves everyone else's data alone. Afterwards a search of the whole database —
 // every column of every table the catalog lists, cast to text — finds neither the phone number nor
 // the name.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { otpWorkSettled } from '../../src/resources/app/auth-routes.ts';
+import { sessionStart } from '../../src/resources/app/sessions.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { DELIVERY_ENV, registerWebhook, startReceiver, startWorker, waitFor } from '../helpers/delivery.ts';
 import { appToken, count, ev, newPhone, upload } from '../helpers/events.ts';
@@ -91,6 +92,11 @@ describe('right to erasure', () => {
       1,
     );
 
+    // Two app sessions (a login's refresh and access tokens).
+    const sessions = [await sessionStart(t.ctx, person), await sessionStart(t.ctx, person)];
+    assert.equal((await t.call('GET', '/v2/app/keys', { token: sessions[0]!.accessToken })).status, 200);
+    const otherSession = await sessionStart(t.ctx, other);
+
     // Events: some delivered (historical deliveries), some still pending.
     const otherToken = await appToken(t, other);
     const worker = await startWorker(t);
@@ -170,6 +176,22 @@ describe('right to erasure', () => {
     // The person's app token finds nothing any more.
     const keysLeft = await t.call('GET', '/v2/app/keys', { token });
     assert.deepEqual(keysLeft.body.keys, []);
+    // Their sessions are gone: refresh tokens refused, the sessions' access tokens too; the other
+    // person's session goes on.
+    assert.equal(
+      await count(t, 'SELECT count(*) AS n FROM app_sessions WHERE app_user_id = $1', [person]),
+      0,
+    );
+    for (const s of sessions) {
+      const r = await t.call('POST', '/v2/app/auth/refresh', { body: { refresh_token: s.refreshToken } });
+      assert.equal(r.status, 400);
+      assert.equal(r.body.type, 'urn:latchkey:problem:invalid-refresh-token');
+      assert.equal((await t.call('GET', '/v2/app/keys', { token: s.accessToken })).status, 401);
+    }
+    const otherRefresh = await t.call('POST', '/v2/app/auth/refresh', {
+      body: { refresh_token: otherSession.refreshToken },
+    });
+    assert.equal(otherRefresh.status, 200);
   });
 
   it('erasing an unknown number erases nothing; a malformed one is a 400; the admin token is needed', async () => {

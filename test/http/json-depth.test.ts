@@ -110,6 +110,7 @@ describe('a body nested more than 64 levels deep', () => {
     for (const [url, headers] of [
       ['/v2/app/auth/otp', {}],
       ['/v2/app/auth/token', {}],
+      ['/v2/app/auth/refresh', {}],
       ['/v2/app/events', { authorization: `Bearer ${appToken}` }],
     ] as const) {
       const { r, parsed } = await sendWatchingParse({ url, payload: DEEP, headers }, 100_000);

@@ -1,4 +1,5 @@
 // latchkey-client: a typed client for the Latchkey API (see README.md).
+export { AppSession, type AppSessionOptions, type AppSessionTokens, dpopProof } from './app-session.ts';
 export {
   type ClientCredentials,
   LatchkeyClient,

@@ -21,6 +21,8 @@ export const OPERATIONS = {
   "apiPermissionsList": { method: 'get', path: "/v2/organization/{organizationId}/projects/{projectId}/api-permissions" },
   "apiPermissionsPut": { method: 'put', path: "/v2/organization/{organizationId}/projects/{projectId}/api-permissions/{clientId}" },
   "appAuthOtpSend": { method: 'post', path: "/v2/app/auth/otp" },
+  "appAuthRefresh": { method: 'post', path: "/v2/app/auth/refresh" },
+  "appAuthSessionDelete": { method: 'delete', path: "/v2/app/auth/session" },
   "appAuthTokenCreate": { method: 'post', path: "/v2/app/auth/token" },
   "appEventsReport": { method: 'post', path: "/v2/app/events" },
   "appKeysList": { method: 'get', path: "/v2/app/keys" },

@@ -1,21 +1,25 @@
 // App login: POST /v2/app/auth/otp sends a one-time code, POST /v2/app/auth/token trades
-// it for an app token. No bearer token on these two. Code requests are limited per phone and per
+// it for an app token and a refresh token (a session: sessions.ts), POST /v2/app/auth/refresh
+// rotates the refresh token, DELETE /v2/app/auth/session logs out. No bearer token on the first three. Code requests are limited per phone and per
 // source address in process memory (like the token endpoints' limits); what reaches a phone (one
 // live code, a few texts per window) is limited in the store, for every process (otp.ts). The rules
 // are in docs/app.md.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { tokenAnswer } from '../../auth/issue-token.ts';
+import { principalOf } from '../../auth/bearer.ts';
+import { DpopRejected, dpopProofCheck } from '../../auth/dpop.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import { NO_STORE } from '../../http/oauth-errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
-import { appTokenMint } from './app-token.ts';
+import { APP_SCOPE } from './app-token.ts';
 import { appUserKnown, OTP_TTL_SECONDS, otpIssue, otpRedeem } from './otp.ts';
 import { type OtpSender, otpSenderFor } from './otp-sender.ts';
-import { AppTokenBody, AppTokenResponse, OtpBody, OtpResponse } from './schema.ts';
+import { AppRefreshBody, AppTokenBody, AppTokenResponse, OtpBody, OtpResponse } from './schema.ts';
+import { type PresentedProof, sessionAnswer, sessionEnd, sessionRefresh, sessionStart } from './sessions.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+const REFRESH_PATH = '/v2/app/auth/refresh';
 /**
  * Code requests for one phone: a burst of 5, then one every 3 minutes, the same for known and
  * unknown phones. A stranger's requests make the owner wait at most 3 minutes, and what they
@@ -26,6 +30,11 @@ export const OTP_RATE_PER_PHONE = 5;
 export const OTP_RATE_PER_IP = 100;
 /** Code checks from one address (each code also dies after 5 wrong tries). */
 export const TOKEN_RATE_PER_IP = 200;
+/**
+ * Refreshes from one address: a phone refreshes about once an access-token lifetime, and a refresh
+ * token cannot be guessed (256 bits), so this only bounds the work one address can cause.
+ */
+export const REFRESH_RATE_PER_IP = 600;
 
 function limit(limiter: RateLimiter, key: string, what: string): void {
   const d = limiter.take(key);
@@ -37,6 +46,7 @@ interface AppLogin {
   otpByPhone: RateLimiter;
   otpByIp: RateLimiter;
   tokenByIp: RateLimiter;
+  refreshByIp: RateLimiter;
   send: OtpSender;
   /** Login-code work still running after its answer (tests wait for it; close waits too). */
   pending: Set<Promise<void>>;
@@ -57,6 +67,7 @@ export function installAppLogin(app: FastifyInstance, ctx: AppContext): void {
     otpByPhone: new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES),
     otpByIp: new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES),
     tokenByIp: new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES),
+    refreshByIp: new RateLimiter(REFRESH_RATE_PER_IP, FIFTEEN_MINUTES),
     send: otpSenderFor(ctx.config),
     pending: new Set(),
     afterAnswer: new WeakMap(),
@@ -143,9 +154,68 @@ export const appAuthOperations = [
           { name: 'code', reason: 'is not valid' },
         ]);
       }
-      const t = await appTokenMint(ctx, appUserId);
+      const t = await sessionStart(ctx, appUserId);
       reply.headers(NO_STORE);
-      return tokenAnswer(t);
+      return sessionAnswer(t);
+    },
+  }),
+
+  defineOperation({
+    operationId: 'appAuthRefresh',
+    method: 'POST',
+    path: REFRESH_PATH,
+    tags,
+    summary: 'Trade a refresh token for a new access token and a new refresh token',
+    description:
+      "Each refresh token works once: the answer carries the next one. Presenting one that was already used ends the whole session (reuse detection), and so does a session left unused for `LATCHKEY_APP_SESSION_IDLE_DAYS`. Once a device is registered in the session, the request needs a `DPoP` header (RFC 9449): a proof signed by that device key, with `htm` POST and `htu` this endpoint's public URL. Errors: 400 `invalid-refresh-token` (log in again), 400 `invalid-dpop-proof` (the refresh token still works with a good proof).",
+    auth: { kind: 'none' },
+    onRequest: async (request, _reply, ctx) =>
+      limit(loginOf(ctx).refreshByIp, addressKey(request.ip), 'refreshes from this address'),
+    body: AppRefreshBody,
+    success: { status: 200, schema: AppTokenResponse },
+    errors: ['rate-limited', 'invalid-refresh-token', 'invalid-dpop-proof'],
+    handler: async (request, reply, ctx) => {
+      reply.headers(NO_STORE);
+      const t = await sessionRefresh(ctx, request.body.refresh_token, proofOf(request, ctx), request.log);
+      return sessionAnswer(t);
+    },
+  }),
+
+  defineOperation({
+    operationId: 'appAuthSessionDelete',
+    method: 'DELETE',
+    path: '/v2/app/auth/session',
+    tags,
+    summary: "Log out: end the session of the caller's app token",
+    description:
+      "The session's refresh token stops working, and so do its access tokens, this one included (within `LATCHKEY_REVOCATION_CACHE_SECONDS` on other server processes). An app token minted by an operator belongs to no session: 409.",
+    auth: { kind: 'bearer', scopes: [APP_SCOPE] },
+    success: { status: 204, description: 'Logged out' },
+    errors: ['conflict'],
+    handler: async (request, _reply, ctx) => {
+      const sid = principalOf(request).claims.sid;
+      if (typeof sid !== 'string')
+        throw conflict(
+          'This app token belongs to no session (an operator minted it): it lapses when it expires',
+        );
+      await sessionEnd(ctx, sid);
     },
   }),
 ];
+
+/** The DPoP proof of a refresh request, checked against this endpoint's public URL. */
+function proofOf(request: FastifyRequest, ctx: AppContext): PresentedProof {
+  try {
+    return {
+      proof: dpopProofCheck(request.headers.dpop, {
+        method: 'POST',
+        url: `${ctx.config.publicUrl.replace(/\/+$/, '')}${REFRESH_PATH}`,
+        nowSeconds: Math.floor(Date.now() / 1000),
+        skewSeconds: ctx.config.dpopSkewSeconds,
+      }),
+    };
+  } catch (e) {
+    if (e instanceof DpopRejected) return { rejected: e.message };
+    throw e;
+  }
+}

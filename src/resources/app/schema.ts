@@ -1,6 +1,7 @@
 // Request and response shapes of the app API.
 import { Type } from '@sinclair/typebox';
 import { E164, Metadata, Timestamp, Uuid } from '../../http/schemas.ts';
+import { REFRESH_TOKEN_MAX_LENGTH } from './sessions.ts';
 
 export const OtpBody = Type.Object({ appUserId: E164 }, { additionalProperties: false });
 export const OtpResponse = Type.Object({
@@ -16,7 +17,15 @@ export const AppTokenResponse = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer(),
+  /** Trades for the next access token at POST /v2/app/auth/refresh; works once (it rotates). */
+  refresh_token: Type.String({ examples: ['lk_refresh_0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b.0.…'] }),
 });
+
+export const AppRefreshBody = Type.Object(
+  // The length only: the token's shape is checked by the session code, which says what is wrong.
+  { refresh_token: Type.String({ minLength: 1, maxLength: REFRESH_TOKEN_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
 
 export const MeBody = Type.Object(
   { name: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]) },
