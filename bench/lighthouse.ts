@@ -1,0 +1,146 @@
+// npm run bench:lighthouse — Lighthouse 12.2.3 on every data screen of the console, mobile (its
+// default: a mid-range phone on a slow 4G link, simulated) and desktop, against a server process on
+// PGlite with a seeded sandbox project: 20 locks, 40 managed users, 200 keys with weekly windows,
+// 600 access events, a webhook whose receiver is down (failed attempts). The console is logged in
+// once (puppeteer, Debian's chromium); each screen is then a fresh navigation measured by a
+// Lighthouse user flow. Prints Performance and CLS per screen and width; the goal is Performance
+// >= 95 and CLS < 0.05 everywhere (docs/console.md has the figures).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { startFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ADMIN_TOKEN, api, clientToken, loadAverage, startLatchkey } from './lib.ts';
+
+const require = createRequire(import.meta.url);
+const desktopConfig = require('lighthouse/core/config/desktop-config.js');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENS = ['locks', 'users', 'keys', 'sharing', 'webhooks', 'log', 'activity'] as const;
+
+const server = await startLatchkey('pglite', {
+  LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
+  LATCHKEY_LOG_LEVEL: 'warn',
+});
+try {
+  const base = server.base;
+  // The tenant: an organization, a client, a sandbox project in Oslo.
+  const org = await api(base, 'POST', '/admin/v1/organizations', { name: 'Harbour Properties' });
+  const organizationId = org.organization.id as string;
+  const c = await api(base, 'POST', `/admin/v1/organizations/${organizationId}/clients`, { name: 'console' });
+  const creds = { client_id: c.client.id as string, client_secret: c.clientSecret as string };
+  const orgToken = await clientToken(base, creds, 'organization.admin', { organization_id: organizationId });
+  const p = await api(
+    base,
+    'POST',
+    `/v2/organization/${organizationId}/projects`,
+    { name: 'Harbour View', timezone: 'Europe/Oslo', sandbox: true },
+    orgToken,
+  );
+  const projectId = p.project.id as string;
+  const token = await clientToken(base, creds, 'project.admin', { project_id: projectId });
+  const locks: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const l = await api(base, 'POST', `/v2/projects/${projectId}/locks`, { name: `Flat ${101 + i}` }, token);
+    locks.push(l.lock.id);
+  }
+  const phones = Array.from({ length: 40 }, (_, i) => `+4790${String(100000 + i)}`);
+  for (const [i, phone] of phones.entries())
+    await api(
+      base,
+      'POST',
+      `/v2/projects/${projectId}/managed-users`,
+      { appUserId: phone, firstName: `Guest`, lastName: `Number ${i + 1}` },
+      token,
+    );
+  const start = new Date(Date.now() - 86_400_000).toISOString();
+  const keys: { id: string; appUserId: string }[] = [];
+  for (let b = 0; b < 4; b++) {
+    const r = await api(
+      base,
+      'POST',
+      `/v2/projects/${projectId}/keys`,
+      {
+        keys: Array.from({ length: 50 }, (_, i) => ({
+          lockId: locks[(b * 50 + i) % locks.length],
+          appUserId: phones[(b * 50 + i) % phones.length],
+          start,
+          recurrence: {
+            windows: [
+              { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '00:00', to: '23:59' },
+            ],
+          },
+        })),
+      },
+      token,
+    );
+    keys.push(...r.keys);
+  }
+  await api(
+    base,
+    'POST',
+    `/v2/projects/${projectId}/webhooks`,
+    { url: 'https://127.0.0.1:9/down', lockId: locks[0] },
+    token,
+  );
+  // 600 access events over the last 23 hours, uploaded by the keys' users as the app would.
+  for (const phone of phones.slice(0, 12)) {
+    const t = await api(base, 'POST', '/admin/v1/app-tokens', { appUserId: phone }, ADMIN_TOKEN);
+    const mine = keys.filter((k) => k.appUserId === phone);
+    const events = Array.from({ length: 50 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      keyId: mine[i % mine.length]!.id,
+      action: i % 2 ? 'locked' : 'unlocked',
+      created: new Date(Date.now() - (i * 23 * 3_600_000) / 50 - 60_000).toISOString(),
+    }));
+    await api(base, 'POST', '/v2/app/events', { events }, t.access_token);
+  }
+
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${base}/console`);
+  await page.type('input[autocomplete="off"]', creds.client_id);
+  await page.type('input[type="password"]', creds.client_secret);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('nav[aria-label="Main"]');
+
+  const rows: string[][] = [];
+  for (const [form, config] of [
+    ['mobile', undefined],
+    ['desktop', desktopConfig],
+  ] as const) {
+    const flow = await startFlow(page, { config, name: `console ${form}` });
+    for (const screen of SCREENS) await flow.navigate(`${base}/console#/projects/${projectId}/${screen}`);
+    const result = await flow.createFlowResult();
+    result.steps.forEach((step, i) => {
+      const lhr = step.lhr;
+      const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+      rows.push([
+        SCREENS[i]!,
+        form,
+        String(perf),
+        cls.toFixed(3),
+        `${Math.round(lcp)} ms`,
+        `${Math.round(tbt)} ms`,
+        perf >= 95 && cls < 0.05 ? 'yes' : 'NO',
+      ]);
+    });
+  }
+  await browser.close();
+
+  const head = ['screen', 'form', 'Performance', 'CLS', 'LCP', 'TBT', 'goal met'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(
+    `\nLighthouse ${JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')).version}, load average ${loadAverage()}`,
+  );
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+} finally {
+  await server.stop();
+}
