@@ -742,8 +742,8 @@ export interface paths {
         get: operations["webhooksList"];
         put?: never;
         /**
-         * Register a webhook for a lock's access events
-         * @description The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
+         * Register a webhook for a lock's events, or for every lock of the project
+         * @description Give `lockId` (one lock) or `allLocks: true` (every lock of the project, present and future), not both. The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
          */
         post: operations["webhooksCreate"];
         delete?: never;
@@ -805,7 +805,7 @@ export interface paths {
         put?: never;
         /**
          * Send one signed test delivery now and answer with the attempt
-         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.
+         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName` (for a webhook of every lock: 00000000-0000-0000-0000-000000000000 and "Latchkey test lock"), `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.
          */
         post: operations["webhooksTest"];
         delete?: never;
@@ -1115,9 +1115,12 @@ export interface components {
             url: string;
             /**
              * Format: uuid
+             * @description The lock (absent when allLocks)
              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
              */
-            lockId: string;
+            lockId?: string;
+            /** @description Receives the events of every lock of the project */
+            allLocks: boolean;
             enabled: boolean;
             /**
              * Format: date-time
@@ -8005,9 +8008,12 @@ export interface operations {
                     webhookUrl?: string;
                     /**
                      * Format: uuid
+                     * @description The lock whose events this webhook receives
                      * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                      */
-                    lockId: string;
+                    lockId?: string;
+                    /** @description true: the events of every lock of the project, present and future (instead of lockId) */
+                    allLocks?: boolean;
                 };
             };
         };
@@ -8035,7 +8041,8 @@ export interface operations {
                              * Format: uuid
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                              */
-                            lockId: string;
+                            lockId?: string;
+                            allLocks: boolean;
                             enabled: boolean;
                             /**
                              * Format: date-time

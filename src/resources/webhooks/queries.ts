@@ -30,17 +30,27 @@ export async function lockIsActive(db: Queryable, projectId: string, lockId: str
   return r.rowCount > 0;
 }
 
-export async function webhookCountByLock(tx: Tx, projectId: string, lockId: string): Promise<number> {
+/** The webhooks of one lock, or (lockId null) the project-wide ones. */
+export async function webhookCountByLock(tx: Tx, projectId: string, lockId: string | null): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
-    'SELECT count(*) AS n FROM webhooks WHERE project_id = $1 AND lock_id = $2',
+    'SELECT count(*) AS n FROM webhooks WHERE project_id = $1 AND lock_id IS NOT DISTINCT FROM $2::uuid',
     [projectId, lockId],
   );
   return rows[0]!.n;
 }
 
+/**
+ * Serializes registrations of project-wide webhooks of one project (the count and the insert):
+ * the project row is locked as a lock's row is for its own webhooks.
+ */
+export async function projectHoldForWebhooks(tx: Tx, projectId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE', [projectId]);
+}
+
 export interface WebhookInsert {
   projectId: string;
-  lockId: string;
+  /** null: every lock of the project. */
+  lockId: string | null;
   trigger: string;
   url: string;
   urlDisplay: string;

@@ -18,7 +18,12 @@ export const WebhookCreateBody = Type.Object(
     trigger: Type.Optional(Trigger),
     url: Type.Optional(UrlField),
     webhookUrl: Type.Optional({ ...UrlField, description: 'Alias of url (Unloc clients use either name)' }),
-    lockId: Uuid,
+    lockId: Type.Optional({ ...Uuid, description: 'The lock whose events this webhook receives' }),
+    allLocks: Type.Optional(
+      Type.Boolean({
+        description: 'true: the events of every lock of the project, present and future (instead of lockId)',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -37,7 +42,8 @@ export const WebhookSchema = Type.Object(
     id: Uuid,
     trigger: Type.String({ examples: ['accessEvent'] }),
     url: Type.String({ description: 'The URL with its password shown as ****' }),
-    lockId: Uuid,
+    lockId: Type.Optional({ ...Uuid, description: 'The lock (absent when allLocks)' }),
+    allLocks: Type.Boolean({ description: 'Receives the events of every lock of the project' }),
     enabled: Type.Boolean(),
     created: Timestamp,
     disabledReason: Type.Optional(
@@ -52,7 +58,8 @@ export const WebhookCreated = Type.Object({
     id: Uuid,
     trigger: Type.String(),
     url: Type.String(),
-    lockId: Uuid,
+    lockId: Type.Optional(Uuid),
+    allLocks: Type.Boolean(),
     enabled: Type.Boolean(),
     created: Timestamp,
     secret: Type.String({ description: 'whsec_...: signing secret, shown only here' }),

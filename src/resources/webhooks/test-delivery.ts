@@ -34,15 +34,19 @@ interface TestTarget {
   secret_enc: string;
   previous_secret_enc: string | null;
   previous_secret_until: Date | null;
-  lock_id: string;
-  lock_name: string;
+  /** null for a webhook of every lock: the sample names no real lock. */
+  lock_id: string | null;
+  lock_name: string | null;
 }
+
+/** The sample lock of a test delivery for a webhook of every lock of the project. */
+export const TEST_LOCK = { lockId: '00000000-0000-0000-0000-000000000000', lockName: 'Latchkey test lock' };
 
 async function testTargetFind(db: Queryable, projectId: string, webhookId: string) {
   const { rows } = await db.query<TestTarget>(
     `SELECT w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until,
             w.lock_id, l.name AS lock_name
-       FROM webhooks w JOIN locks l ON l.id = w.lock_id
+       FROM webhooks w LEFT JOIN locks l ON l.id = w.lock_id
       WHERE w.id = $1 AND w.project_id = $2`,
     [webhookId, projectId],
   );
@@ -67,8 +71,8 @@ export async function webhookTestSend(
   const body = accessEventBody({
     id: randomUUID(),
     created: at,
-    lockId: w.lock_id,
-    lockName: w.lock_name,
+    lockId: w.lock_id ?? TEST_LOCK.lockId,
+    lockName: w.lock_name ?? TEST_LOCK.lockName,
     ...TEST_EVENT,
   });
   const secrets = [ctx.keyring.decrypt(w.secret_enc)];
