@@ -167,9 +167,9 @@ export async function deliveryFindById(
   webhookId: string,
   deliveryId: string,
   keptDays: number,
-): Promise<(DeliveryRow & { leased_until: Date | null }) | undefined> {
-  const { rows } = await db.query<DeliveryRow & { leased_until: Date | null }>(
-    `SELECT ${DELIVERY_COLUMNS}, leased_until FROM webhook_deliveries
+): Promise<(DeliveryRow & { leased_until: Date | null; body: string }) | undefined> {
+  const { rows } = await db.query<DeliveryRow & { leased_until: Date | null; body: string }>(
+    `SELECT ${DELIVERY_COLUMNS}, leased_until, body FROM webhook_deliveries
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}`,
     [deliveryId, webhookId, projectId, keptDays],
   );
@@ -192,8 +192,11 @@ export async function deliveryRequeue(
   deliveryId: string,
   keptDays: number,
 ): Promise<DeliveryRow | undefined> {
+  // A first attempt still waiting keeps its place in the fair order (it is due already).
   const { rows } = await tx.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET ${requeued('delivery_fair_start(project_id)')}
+    `UPDATE webhook_deliveries SET ${requeued(
+      "CASE WHEN status = 'pending' AND attempt_count = 0 THEN fair_at ELSE delivery_fair_start(project_id) END",
+    )}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
         AND NOT (status = 'pending' AND leased_until > now())
       RETURNING ${DELIVERY_COLUMNS}`,

@@ -1,11 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import { TRIGGERS } from '../../delivery/event-types.ts';
 import { PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
 
 export const WebhookParams = Type.Object({ projectId: Uuid });
 export const WebhookIdParams = Type.Object({ projectId: Uuid, webhookId: Uuid });
 export const DeliveryIdParams = Type.Object({ projectId: Uuid, webhookId: Uuid, deliveryId: Uuid });
 
-const Trigger = Type.String({ enum: ['accessEvent'], default: 'accessEvent' });
+const Trigger = Type.String({
+  enum: [...TRIGGERS],
+  default: 'accessEvent',
+  description:
+    'accessEvent: the Access Event itself; lockActivity and keyChanged: a { type, id, created, data } envelope (GET /v2/webhook-event-types lists the types)',
+});
 const UrlField = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -102,6 +108,18 @@ export const DeliverySchema = Type.Object(
   },
   { $id: 'WebhookDelivery' },
 );
+
+export const DeliveryWithBody = Type.Object({
+  delivery: Type.Object(
+    {
+      ...DeliverySchema.properties,
+      body: Type.String({
+        description: 'The exact bytes that were signed and posted (JSON text), kept as long as the delivery',
+      }),
+    },
+    { description: 'A delivery with its attempts and the body it posts' },
+  ),
+});
 
 export const DeliveryListQuery = Type.Object(
   { status: Type.Optional(DeliveryStatus), ...PagingQuery },

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
+import { TRIGGERS } from '../../delivery/event-types.ts';
 import { deliveriesFailPending } from '../../delivery/queries.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import {
@@ -72,8 +73,9 @@ export async function webhookCreate(
   body: WebhookCreateInput,
   lookup: Lookup = systemLookup,
 ): Promise<{ row: WebhookRow; secret: string }> {
-  if (body.trigger !== undefined && body.trigger !== 'accessEvent') {
-    throw invalidParam('trigger', 'must be accessEvent');
+  const trigger = body.trigger ?? 'accessEvent';
+  if (!(TRIGGERS as readonly string[]).includes(trigger)) {
+    throw invalidParam('trigger', `must be one of ${TRIGGERS.join(', ')}`);
   }
   const field = urlOf(body);
   const problems: InvalidParam[] = [];
@@ -120,7 +122,7 @@ export async function webhookCreate(
       return webhookInsert(tx, {
         projectId,
         lockId,
-        trigger: 'accessEvent',
+        trigger,
         url: url.url,
         urlDisplay: url.display,
         credentialsEnc: url.credentials ? ctx.keyring.encrypt(url.credentials) : null,
@@ -132,8 +134,8 @@ export async function webhookCreate(
     if (isUniqueViolation(e)) {
       throw conflict(
         lockId === null
-          ? 'This URL is already registered for all locks of this project'
-          : 'This URL is already registered for this lock',
+          ? `This URL is already registered for ${trigger} of all locks of this project`
+          : `This URL is already registered for ${trigger} of this lock`,
       );
     }
     throw e;
