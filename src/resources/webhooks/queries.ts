@@ -198,7 +198,9 @@ export async function deliveryRequeue(
       "CASE WHEN status = 'pending' AND attempt_count = 0 THEN fair_at ELSE delivery_fair_start(project_id) END",
     )}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
-        AND NOT (status = 'pending' AND leased_until > now())
+        -- leased_until is NULL while a pending delivery waits: without coalesce the NOT would be
+        -- NULL, and a pending delivery could never be retried now.
+        AND NOT (status = 'pending' AND coalesce(leased_until > now(), false))
       RETURNING ${DELIVERY_COLUMNS}`,
     [deliveryId, webhookId, projectId, keptDays],
   );
