@@ -271,6 +271,13 @@ const DECLARATIONS = {
     max: 3650,
     doc: 'deliveries finished (succeeded or failed) longer ago than this are deleted with their attempts',
   }),
+  keyExpiryIntervalMs: int({
+    name: 'LATCHKEY_KEY_EXPIRY_INTERVAL_MS',
+    default: 60000,
+    min: 100,
+    max: 3600000,
+    doc: 'how often keys that reached their end are looked for and sent to keyChanged webhooks as key.expired',
+  }),
   streamHeartbeatMs: int({
     name: 'LATCHKEY_STREAM_HEARTBEAT_MS',
     default: 15000,

@@ -2,6 +2,7 @@
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { keyExpiryJobStart } from './delivery/key-expiry.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
 import { deliveryRetentionJobStart } from './delivery/retention.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
@@ -28,6 +29,7 @@ export async function startBackgroundJobs(
     deliveryRetentionJobStart(ctx, log),
     idempotencyExpiryJobStart(ctx, log),
     appSessionExpiryJobStart(ctx, log),
+    keyExpiryJobStart(ctx, log),
   ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });

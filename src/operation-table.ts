@@ -19,6 +19,7 @@ import { organizationOperations } from './resources/organizations/routes.ts';
 import { projectOperations } from './resources/projects/routes.ts';
 import { sharingRightOperations } from './resources/sharing-rights/routes.ts';
 import { deliveryOperations } from './resources/webhooks/deliveries-routes.ts';
+import { eventTypeOperations } from './resources/webhooks/event-types-routes.ts';
 import { webhookOperations } from './resources/webhooks/routes.ts';
 
 export const operations: readonly Operation[] = [
@@ -39,5 +40,6 @@ export const operations: readonly Operation[] = [
   ...accessLogOperations,
   ...activitySummaryOperations,
   ...webhookOperations,
+  ...eventTypeOperations,
   ...deliveryOperations,
 ];

@@ -2,6 +2,7 @@
 // SAME transaction that records accepted access events: either both are stored or neither.
 import type { Tx } from '../db/db.ts';
 import { uuidv7 } from '../ids.ts';
+import type { Trigger } from './event-types.ts';
 
 export const DELIVERIES_CHANNEL = 'latchkey_deliveries';
 
@@ -47,7 +48,8 @@ export function deliveriesEnqueueForEvent(tx: Tx, event: EnqueueEvent): Promise<
 }
 
 /**
- * Queues one delivery per enabled accessEvent webhook of each event's lock and wakes the workers
+ * Queues one delivery per enabled accessEvent webhook of each event's lock, and per enabled
+ * project-wide one of its project, and wakes the workers
  * (the NOTIFY is delivered at COMMIT). Only call it for keys of origin `integrator`. One lookup,
  * one multi-row insert and one NOTIFY for the whole batch: a 1,000-event upload with 2 webhooks
  * per lock took 1.3 s on PostgreSQL event by event. An event queued twice is queued once per webhook.
@@ -57,13 +59,38 @@ export function deliveriesEnqueueForEvent(tx: Tx, event: EnqueueEvent): Promise<
  * project's next one goes (`delivery_fair_start`), so a project that queues 100,000 takes turns
  * with the others instead of going before them.
  */
-export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  const { rows: hooks } = await tx.query<{ id: string; lock_id: string; project_id: string }>(
+export function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[]): Promise<number> {
+  return deliveriesEnqueue(tx, 'accessEvent', events);
+}
+
+/** The enabled webhooks of a trigger that would receive events of these locks (of these projects). */
+export async function webhooksFor(
+  tx: Tx,
+  trigger: Trigger,
+  events: readonly { projectId: string; lockId: string }[],
+): Promise<{ id: string; lock_id: string | null; project_id: string }[]> {
+  // The webhooks of each event's lock, and the project-wide ones (lock_id NULL) of each event's
+  // project; both read from partial indexes of enabled webhooks.
+  const { rows } = await tx.query<{ id: string; lock_id: string | null; project_id: string }>(
     `SELECT id, lock_id, project_id FROM webhooks
-      WHERE lock_id = ANY($1::uuid[]) AND enabled AND trigger = 'accessEvent'`,
-    [[...new Set(events.map((e) => e.lockId))]],
+      WHERE lock_id = ANY($1::uuid[]) AND enabled AND trigger = $3
+     UNION ALL
+     SELECT id, lock_id, project_id FROM webhooks
+      WHERE project_id = ANY($2::uuid[]) AND enabled AND lock_id IS NULL AND trigger = $3`,
+    [[...new Set(events.map((e) => e.lockId))], [...new Set(events.map((e) => e.projectId))], trigger],
   );
+  return rows;
+}
+
+/** Queues each event for the enabled webhooks of `trigger` that receive its lock's events. */
+export async function deliveriesEnqueue(
+  tx: Tx,
+  trigger: Trigger,
+  events: readonly EnqueueEvent[],
+  known?: readonly { id: string; lock_id: string | null; project_id: string }[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const hooks = known ?? (await webhooksFor(tx, trigger, events));
   if (hooks.length === 0) return 0;
   const cols = {
     id: [] as string[],
@@ -78,7 +105,8 @@ export async function deliveriesEnqueueForEvents(tx: Tx, events: EnqueueEvent[])
   const places = new Map<string, number>();
   for (const e of events) {
     for (const h of hooks) {
-      if (h.lock_id !== e.lockId || h.project_id !== e.projectId) continue;
+      // Tenancy: a project-wide webhook takes only its own project's events.
+      if ((h.lock_id !== null && h.lock_id !== e.lockId) || h.project_id !== e.projectId) continue;
       cols.id.push(uuidv7()); // time-ordered: delivery lists are newest-first by id
       cols.webhook.push(h.id);
       cols.project.push(e.projectId);

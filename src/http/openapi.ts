@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pkg from '../../package.json' with { type: 'json' };
+import { openApiWebhooks } from '../delivery/event-types.ts';
 import { ProblemSchema } from './schemas.ts';
 
 /** The document's tags, in the order the reference shows them. */
@@ -20,7 +21,10 @@ const TAGS = [
   { name: 'lock holders (auth v1)', description: 'Projects seen through the auth API v1' },
   { name: 'app', description: 'What the mobile app calls' },
   { name: 'access log', description: 'Access events: the log and the live stream' },
-  { name: 'webhooks', description: 'Access-event webhooks and their deliveries' },
+  {
+    name: 'webhooks',
+    description: 'Webhooks (access events, lock activity, key changes) and their deliveries',
+  },
 ];
 
 interface OpenApiOperation {
@@ -92,8 +96,13 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transformObject: (d) =>
-      optionalCredentialBodies(('openapiObject' in d ? d.openapiObject : d.swaggerObject) as OpenApiDocument),
+    transformObject: (d) => {
+      const doc = optionalCredentialBodies(
+        ('openapiObject' in d ? d.openapiObject : d.swaggerObject) as OpenApiDocument,
+      );
+      // What the service POSTs to receivers (OpenAPI 3.1 `webhooks`), from the one list of event types.
+      return { ...doc, webhooks: openApiWebhooks() };
+    },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installDocsUi(app);

@@ -28,6 +28,7 @@ describe('POST /v2/projects/{projectId}/webhooks', () => {
     assert.equal(r.status, 201, JSON.stringify(r.body));
     const w = r.body.webhook;
     assert.deepEqual(Object.keys(w).sort(), [
+      'allLocks',
       'created',
       'enabled',
       'id',
@@ -39,6 +40,7 @@ describe('POST /v2/projects/{projectId}/webhooks', () => {
     assert.equal(w.url, 'https://alice:****@127.0.0.1:9443/in');
     assert.equal(w.trigger, 'accessEvent');
     assert.equal(w.lockId, lockId);
+    assert.equal(w.allLocks, false);
     assert.equal(w.enabled, true);
     assert.match(w.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
     assert.match(w.created, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

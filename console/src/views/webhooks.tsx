@@ -72,7 +72,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
             class: 'url',
             cell: (h) => <a href={href('projects', projectId, 'webhooks', h.id)}>{h.url}</a>,
           },
-          { header: 'Lock', cell: (h) => lockName(h.lockId) },
+          { header: 'Lock', cell: (h) => (h.lockId === undefined ? 'All locks' : lockName(h.lockId)) },
           { header: 'Enabled', cell: (h) => (h.enabled ? 'yes' : 'no') },
         ]}
         actions={(h) => (

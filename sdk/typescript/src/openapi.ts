@@ -802,8 +802,8 @@ export interface paths {
         get: operations["webhooksList"];
         put?: never;
         /**
-         * Register a webhook for a lock's access events
-         * @description The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
+         * Register a webhook for a lock's events, or for every lock of the project
+         * @description Give `lockId` (one lock) or `allLocks: true` (every lock of the project, present and future), not both. The URL must be https, must not point to a private or reserved address, and may carry user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. `webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.
          */
         post: operations["webhooksCreate"];
         delete?: never;
@@ -865,9 +865,29 @@ export interface paths {
         put?: never;
         /**
          * Send one signed test delivery now and answer with the attempt
-         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.
+         * @description One POST of a sample access event (a fresh `id`, the webhook lock's `lockId` and `lockName` (for a webhook of every lock: 00000000-0000-0000-0000-000000000000 and "Latchkey test lock"), `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.
          */
         post: operations["webhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhook-event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event types webhooks send, with the JSON schema of each body
+         * @description accessEvent webhooks receive the Access Event itself; lockActivity and keyChanged webhooks receive a { type, id, created, data } envelope whose type is one of the lock.* or key.* types. The same list is the document's `webhooks`. Needs no token.
+         */
+        get: operations["webhookEventTypesList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -894,6 +914,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts and the exact body it posts
+         * @description `body` is the JSON text that was signed and posted (the same on every attempt), kept as long as the delivery is (LATCHKEY_DELIVERY_RETENTION_DAYS after it finished). Erasing an app user deletes the deliveries whose body carries their number.
+         */
+        get: operations["webhookDeliveriesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
         parameters: {
             query?: never;
@@ -905,7 +945,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again now
-         * @description One more attempt (more follow if the retry schedule is not used up). The webhook must be enabled.
+         * @description In any status. A pending delivery waiting after failed attempts is tried now, and if that attempt fails the schedule goes on from there (the next pause is the one after its attempt count). A finished one gets one more attempt (more follow if the retry schedule is not used up). 409 while a worker is sending it, or while the webhook is disabled.
          */
         post: operations["webhookDeliveriesRetry"];
         delete?: never;
@@ -932,7 +972,308 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    accessEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * accessEvent (trigger accessEvent)
+         * @description Someone locked or unlocked a lock with a key the integration created. The body is the Access Event itself. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_accessEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.operated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.operated (trigger lockActivity)
+         * @description The lock was locked or unlocked. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_operated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.operationFailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.operationFailed (trigger lockActivity)
+         * @description A lock or unlock failed. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_operationFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.wrongCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.wrongCode (trigger lockActivity)
+         * @description A wrong code was entered on the keypad. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_wrongCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.jammed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.jammed (trigger lockActivity)
+         * @description The lock is jammed. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_jammed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.lowBattery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.lowBattery (trigger lockActivity)
+         * @description The battery is low. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_lowBattery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.connected (trigger lockActivity)
+         * @description The service reached the lock again. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_connected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.disconnected (trigger lockActivity)
+         * @description The service lost the lock. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_disconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.pinWritten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.pinWritten (trigger lockActivity)
+         * @description A PIN was written to the lock. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_pinWritten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lock.pinRemoved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lock.pinRemoved (trigger lockActivity)
+         * @description A PIN was removed from the lock. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_lock_pinRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * key.created (trigger keyChanged)
+         * @description An integrator created a key. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_key_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * key.revoked (trigger keyChanged)
+         * @description A key was revoked (one by one, in bulk, with its managed user, sharing right or lock). Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_key_revoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * key.expired (trigger keyChanged)
+         * @description A key reached its end. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_key_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * key.shared (trigger keyChanged)
+         * @description An app user shared their key: `data` is the new key (origin shared). Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_key_shared"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.pinChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * key.pinChanged (trigger keyChanged)
+         * @description The status of the PIN of a key changed. Signed as Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature.
+         */
+        post: operations["webhook_key_pinChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details */
@@ -1175,9 +1516,12 @@ export interface components {
             url: string;
             /**
              * Format: uuid
+             * @description The lock (absent when allLocks)
              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
              */
-            lockId: string;
+            lockId?: string;
+            /** @description Receives the events of every lock of the project */
+            allLocks: boolean;
             enabled: boolean;
             /**
              * Format: date-time
@@ -8361,10 +8705,11 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * @description accessEvent: the Access Event itself; lockActivity and keyChanged: a { type, id, created, data } envelope (GET /v2/webhook-event-types lists the types)
                      * @default accessEvent
                      * @enum {string}
                      */
-                    trigger?: "accessEvent";
+                    trigger?: "accessEvent" | "lockActivity" | "keyChanged";
                     /**
                      * @description https URL; may carry user:password@ (sent as Basic authentication)
                      * @example https://hooks.example.com/latchkey
@@ -8377,9 +8722,12 @@ export interface operations {
                     webhookUrl?: string;
                     /**
                      * Format: uuid
+                     * @description The lock whose events this webhook receives
                      * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                      */
-                    lockId: string;
+                    lockId?: string;
+                    /** @description true: the events of every lock of the project, present and future (instead of lockId) */
+                    allLocks?: boolean;
                 };
             };
         };
@@ -8407,7 +8755,8 @@ export interface operations {
                              * Format: uuid
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                              */
-                            lockId: string;
+                            lockId?: string;
+                            allLocks: boolean;
                             enabled: boolean;
                             /**
                              * Format: date-time
@@ -9006,6 +9355,67 @@ export interface operations {
             };
         };
     };
+    webhookEventTypesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventTypes: {
+                            /** @example key.revoked */
+                            type: string;
+                            /** @enum {string} */
+                            trigger: "accessEvent" | "lockActivity" | "keyChanged";
+                            description: string;
+                            /** @description JSON Schema (2020-12) of the body as posted */
+                            schema: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     webhookDeliveriesList: {
         parameters: {
             query?: {
@@ -9034,6 +9444,129 @@ export interface operations {
                     "application/json": {
                         deliveries: components["schemas"]["WebhookDelivery"][];
                         startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhookDeliveriesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                webhookId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A delivery with its attempts and the body it posts */
+                        delivery: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            eventId: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attemptCount: number;
+                            /** @description When pending: the next try */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            attempts: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T10:15:30.123Z
+                                 */
+                                at: string;
+                                responseStatus: number | null;
+                                durationMs: number;
+                                error: string | null;
+                            }[];
+                            /** @description The exact bytes that were signed and posted (JSON text), kept as long as the delivery */
+                            body: string;
+                        };
                     };
                 };
             };
@@ -9323,6 +9856,1063 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhook_accessEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The event id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    action: "locked" | "unlocked";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (the reporting device clock)
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    /**
+                     * Format: uuid
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    keyId: string;
+                    /**
+                     * Format: uuid
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    lockId: string;
+                    lockName: string;
+                    /** @example +4799887766 */
+                    appUserId: string;
+                    /** @description The managed user name, else the app user name, else "" */
+                    userName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_operated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.operated";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_operationFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.operationFailed";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_wrongCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.wrongCode";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_jammed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.jammed";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_lowBattery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.lowBattery";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_connected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.connected";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_disconnected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.disconnected";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_pinWritten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.pinWritten";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_lock_pinRemoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "lock.pinRemoved";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description The lock the record belongs to
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        at: string;
+                        kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+                        source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        keyId?: string;
+                        /** @description What the lock said, in words */
+                        detail: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.created";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start: string;
+                        end: string | null;
+                        recurrence: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        state: "scheduled" | "active" | "expired" | "revoked";
+                        origin: "integrator" | "shared";
+                        /** @example +4799887766 */
+                        sharedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        revoked?: string;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_revoked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.revoked";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start: string;
+                        end: string | null;
+                        recurrence: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        state: "scheduled" | "active" | "expired" | "revoked";
+                        origin: "integrator" | "shared";
+                        /** @example +4799887766 */
+                        sharedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        revoked?: string;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_expired: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.expired";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start: string;
+                        end: string | null;
+                        recurrence: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        state: "scheduled" | "active" | "expired" | "revoked";
+                        origin: "integrator" | "shared";
+                        /** @example +4799887766 */
+                        sharedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        revoked?: string;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_shared: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.shared";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start: string;
+                        end: string | null;
+                        recurrence: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        state: "scheduled" | "active" | "expired" | "revoked";
+                        origin: "integrator" | "shared";
+                        /** @example +4799887766 */
+                        sharedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        revoked?: string;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_pinChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.pinChanged";
+                    /**
+                     * Format: uuid
+                     * @description The envelope id; also the webhook-id header
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened
+                     * @example 2026-11-21T10:15:30.123Z
+                     */
+                    created: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example +4799887766 */
+                        appUserId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        start: string;
+                        end: string | null;
+                        recurrence: {
+                            windows: {
+                                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                                /** @example 08:00 */
+                                from: string;
+                                /**
+                                 * @description earlier than `from`: the window runs past midnight; equal to `from`: invalid
+                                 * @example 17:00
+                                 */
+                                to: string;
+                            }[];
+                        } | null;
+                        state: "scheduled" | "active" | "expired" | "revoked";
+                        origin: "integrator" | "shared";
+                        /** @example +4799887766 */
+                        sharedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        revoked?: string;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -25,11 +25,15 @@ export interface Erased {
 export async function appUserErase(db: Db, keyring: Keyring, appUserId: string): Promise<Erased> {
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL statement_timeout = '10min'");
-    // A delivery body is the event's JSON: the person's events carry their number as appUserId.
-    // strpos narrows the scan before each candidate is parsed.
+    // A delivery body is what was posted, and is shown by GET .../deliveries/{deliveryId}: an
+    // Access Event carries the person's number as appUserId; a key.* envelope carries the key,
+    // whose appUserId is its holder and sharedBy the person who shared it. strpos narrows the scan
+    // before each candidate is parsed.
     const deliveries = await tx.query(
       `DELETE FROM webhook_deliveries
-        WHERE strpos(body, $1) > 0 AND (body::jsonb ->> 'appUserId') = $1`,
+        WHERE strpos(body, $1) > 0
+          AND $1 IN (body::jsonb ->> 'appUserId', body::jsonb -> 'data' ->> 'appUserId',
+                     body::jsonb -> 'data' ->> 'sharedBy')`,
       [appUserId],
     );
     const accessEvents = await tx.query('DELETE FROM access_events WHERE app_user_id = $1', [appUserId]);

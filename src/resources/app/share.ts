@@ -4,7 +4,9 @@
 //     never expires) and may not be later than it; end must be after start and in the future;
 //   - it inherits the sharer's recurrence windows;
 //   - it hangs on the sharer's sharing right (sharing_right_id): revoking the right revokes it.
+
 import type { AppContext } from '../../context.ts';
+import { enqueueKeyChanged } from '../../delivery/envelopes.ts';
 import { badRequest, forbidden, found, type InvalidParam, tooManyRequests } from '../../http/errors.ts';
 import { appKeyFindLive, sharedKeyInsert, shareRetryAfter, sharingRightActive } from './key-queries.ts';
 import type { KeyRow } from './present.ts';
@@ -56,7 +58,7 @@ export async function keyShare(
     else if (ends && ends <= now) bad.push({ name: 'end', reason: 'must be in the future' });
     if (bad.length) throw badRequest('The shared key must lie within your own key', bad);
 
-    return sharedKeyInsert(tx, {
+    const shared = await sharedKeyInsert(tx, {
       projectId: key.project_id,
       lockId: key.lock_id,
       appUserId: input.appUserId,
@@ -66,5 +68,7 @@ export async function keyShare(
       ends,
       recurrence: key.recurrence,
     });
+    await enqueueKeyChanged(tx, 'key.shared', [shared], now);
+    return shared;
   });
 }

@@ -1,5 +1,6 @@
 // Key queries. Tenancy lives in the SQL: every statement filters on project_id.
 import type { Queryable, Tx } from '../../db/db.ts';
+import { enqueueKeyChanged } from '../../delivery/envelopes.ts';
 import type { Recurrence } from '../../time/recurrence.ts';
 import { KEY_COLUMNS, type KeyRow, type KeyState } from './present.ts';
 
@@ -114,18 +115,32 @@ export async function keyList(
   return rows;
 }
 
-/** Revokes one key; revoking a revoked key keeps its first revocation time (idempotent). */
-export async function keyRevoke(db: Queryable, projectId: string, keyId: string) {
-  const { rows } = await db.query<KeyRow>(
-    `UPDATE keys SET revoked = COALESCE(revoked, now()) WHERE id = $1 AND project_id = $2 RETURNING ${KEY_COLUMNS}`,
+/**
+ * Revokes one key; revoking a revoked key keeps its first revocation time (idempotent). A key
+ * revoked by this call is announced to keyChanged webhooks (key.revoked) in the same transaction.
+ */
+export async function keyRevoke(tx: Tx, projectId: string, keyId: string) {
+  const { rows } = await tx.query<KeyRow & { newly: boolean }>(
+    `WITH old AS (SELECT id, revoked IS NULL AS newly FROM keys WHERE id = $1 AND project_id = $2 FOR UPDATE)
+     UPDATE keys k SET revoked = COALESCE(k.revoked, now()) FROM old WHERE k.id = old.id
+     RETURNING ${KEY_COLUMNS.split(', ')
+       .map((c) => `k.${c}`)
+       .join(', ')}, old.newly`,
     [keyId, projectId],
   );
-  return rows[0];
+  const r = rows[0];
+  if (!r) return undefined;
+  const { newly, ...key } = r;
+  if (newly) await enqueueKeyChanged(tx, 'key.revoked', [key]);
+  return key;
 }
 
-/** Revokes the unrevoked keys matching the filter; returns how many. */
+/**
+ * Revokes the unrevoked keys matching the filter, announcing each (key.revoked) in the same
+ * transaction; returns how many.
+ */
 export async function keyRevokeWhere(
-  db: Queryable,
+  tx: Tx,
   projectId: string,
   f: Omit<KeyFilter, 'excludeStates'> & { sharingRightIds?: string[] },
 ): Promise<number> {
@@ -135,8 +150,12 @@ export async function keyRevokeWhere(
     params.push(f.sharingRightIds);
     where += ` AND sharing_right_id = ANY($${params.length}::uuid[])`;
   }
-  const r = await db.query(`UPDATE keys SET revoked = now() WHERE ${where} AND revoked IS NULL`, params);
-  return r.rowCount;
+  const { rows } = await tx.query<KeyRow>(
+    `UPDATE keys SET revoked = now() WHERE ${where} AND revoked IS NULL RETURNING ${KEY_COLUMNS}`,
+    params,
+  );
+  await enqueueKeyChanged(tx, 'key.revoked', rows);
+  return rows.length;
 }
 
 export interface KeyInsert {

@@ -108,7 +108,12 @@ export const keyOperations = [
     params: KeyParams,
     success: { status: 200, schema: wrap('key', KeySchema) },
     handler: async (request, _reply, ctx) => ({
-      key: presentKey(await found('key', keyRevoke(ctx.db, request.params.projectId, request.params.keyId))),
+      key: presentKey(
+        await found(
+          'key',
+          ctx.db.transaction((tx) => keyRevoke(tx, request.params.projectId, request.params.keyId)),
+        ),
+      ),
     }),
   }),
 
@@ -129,7 +134,9 @@ export const keyOperations = [
       handler: async (request, _reply, ctx) => {
         requireFilter(request.query);
         return {
-          revoked: await keyRevokeWhere(ctx.db, request.params.projectId, { ...request.query, origin }),
+          revoked: await ctx.db.transaction((tx) =>
+            keyRevokeWhere(tx, request.params.projectId, { ...request.query, origin }),
+          ),
         };
       },
     }),

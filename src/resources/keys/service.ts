@@ -1,7 +1,9 @@
 // Batch key creation: all-or-nothing. Every item is checked first and every problem is
 // reported at once (`keys.17.lockId`); only a fully valid batch is written, in one transaction.
+
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/db.ts';
+import { enqueueKeyChanged } from '../../delivery/envelopes.ts';
 import type { InvalidParam } from '../../http/errors.ts';
 import { badRequest } from '../../http/errors.ts';
 import { metadataKeyProblems } from '../../http/metadata.ts';
@@ -99,6 +101,8 @@ export async function keysCreate(
       projectId,
       items.map((k) => k.appUserId),
     );
-    return keyInsertMany(tx, projectId, inserts, now);
+    const keys = await keyInsertMany(tx, projectId, inserts, now);
+    await enqueueKeyChanged(tx, 'key.created', keys, now);
+    return keys;
   });
 }

@@ -1,9 +1,11 @@
 // Lock queries. Every one filters on project_id (tenancy in the SQL) and hides offboarded locks
 // (`deleted IS NOT NULL`): their rows stay so that their access events keep a lock to point to.
+
 import type { Queryable, Tx } from '../../db/db.ts';
 import { keysetListOf } from '../../db/keyset.ts';
 import type { InvalidParam } from '../../http/errors.ts';
 import { uuidv7 } from '../../ids.ts';
+import { keyRevokeWhere } from '../keys/queries.ts';
 import { LOCK_COLUMNS, type LockRow } from './present.ts';
 
 /** The hot path of GET .../locks/{id}: one primary-key lookup. */
@@ -115,10 +117,7 @@ export async function lockOffboard(tx: Tx, projectId: string, lockId: string): P
     [lockId, projectId],
   );
   if (r.rowCount === 0) return false;
-  await tx.query(
-    'UPDATE keys SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL',
-    [projectId, lockId],
-  );
+  await keyRevokeWhere(tx, projectId, { lockId }); // announced before the lock's webhooks go
   await tx.query(
     'UPDATE sharing_rights SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL',
     [projectId, lockId],

@@ -22,6 +22,7 @@ import {
   DeliveryIdParams,
   DeliveryListQuery,
   DeliverySchema,
+  DeliveryWithBody,
   RecoverBody,
   WebhookIdParams,
 } from './schema.ts';
@@ -72,13 +73,34 @@ export const deliveryOperations = [
   }),
 
   defineOperation({
+    operationId: 'webhookDeliveriesGet',
+    method: 'GET',
+    path: '/v2/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId',
+    tags,
+    summary: 'Get a delivery with its attempts and the exact body it posts',
+    description:
+      '`body` is the JSON text that was signed and posted (the same on every attempt), kept as long as the delivery is (LATCHKEY_DELIVERY_RETENTION_DAYS after it finished). Erasing an app user deletes the deliveries whose body carries their number.',
+    auth,
+    params: DeliveryIdParams,
+    success: { status: 200, schema: DeliveryWithBody },
+    handler: async (request, _reply, ctx) => {
+      const { projectId, webhookId, deliveryId } = request.params;
+      const d = await found(
+        'delivery',
+        deliveryFindById(ctx.db, projectId, webhookId, deliveryId, ctx.config.deliveryRetentionDays),
+      );
+      return { delivery: { ...presentDelivery(d, await attemptsOf(ctx.db, [d.id])), body: d.body } };
+    },
+  }),
+
+  defineOperation({
     operationId: 'webhookDeliveriesRetry',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/retry',
     tags,
     summary: 'Send a delivery again now',
     description:
-      'One more attempt (more follow if the retry schedule is not used up). The webhook must be enabled.',
+      'In any status. A pending delivery waiting after failed attempts is tried now, and if that attempt fails the schedule goes on from there (the next pause is the one after its attempt count). A finished one gets one more attempt (more follow if the retry schedule is not used up). 409 while a worker is sending it, or while the webhook is disabled.',
     auth,
     components,
     params: DeliveryIdParams,

@@ -1,7 +1,8 @@
 export interface WebhookRow {
   id: string;
   project_id: string;
-  lock_id: string;
+  /** null: every lock of the project. */
+  lock_id: string | null;
   trigger: string;
   url_display: string;
   enabled: boolean;
@@ -17,7 +18,8 @@ export function presentWebhook(r: WebhookRow) {
     id: r.id,
     trigger: r.trigger,
     url: r.url_display,
-    lockId: r.lock_id,
+    ...(r.lock_id === null ? {} : { lockId: r.lock_id }),
+    allLocks: r.lock_id === null,
     enabled: r.enabled,
     created: r.created.toISOString(),
     ...(!r.enabled && r.disabled_reason ? { disabledReason: r.disabled_reason } : {}),

@@ -30,17 +30,27 @@ export async function lockIsActive(db: Queryable, projectId: string, lockId: str
   return r.rowCount > 0;
 }
 
-export async function webhookCountByLock(tx: Tx, projectId: string, lockId: string): Promise<number> {
+/** The webhooks of one lock, or (lockId null) the project-wide ones. */
+export async function webhookCountByLock(tx: Tx, projectId: string, lockId: string | null): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
-    'SELECT count(*) AS n FROM webhooks WHERE project_id = $1 AND lock_id = $2',
+    'SELECT count(*) AS n FROM webhooks WHERE project_id = $1 AND lock_id IS NOT DISTINCT FROM $2::uuid',
     [projectId, lockId],
   );
   return rows[0]!.n;
 }
 
+/**
+ * Serializes registrations of project-wide webhooks of one project (the count and the insert):
+ * the project row is locked as a lock's row is for its own webhooks.
+ */
+export async function projectHoldForWebhooks(tx: Tx, projectId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE', [projectId]);
+}
+
 export interface WebhookInsert {
   projectId: string;
-  lockId: string;
+  /** null: every lock of the project. */
+  lockId: string | null;
   trigger: string;
   url: string;
   urlDisplay: string;
@@ -157,9 +167,9 @@ export async function deliveryFindById(
   webhookId: string,
   deliveryId: string,
   keptDays: number,
-): Promise<(DeliveryRow & { leased_until: Date | null }) | undefined> {
-  const { rows } = await db.query<DeliveryRow & { leased_until: Date | null }>(
-    `SELECT ${DELIVERY_COLUMNS}, leased_until FROM webhook_deliveries
+): Promise<(DeliveryRow & { leased_until: Date | null; body: string }) | undefined> {
+  const { rows } = await db.query<DeliveryRow & { leased_until: Date | null; body: string }>(
+    `SELECT ${DELIVERY_COLUMNS}, leased_until, body FROM webhook_deliveries
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}`,
     [deliveryId, webhookId, projectId, keptDays],
   );
@@ -182,10 +192,15 @@ export async function deliveryRequeue(
   deliveryId: string,
   keptDays: number,
 ): Promise<DeliveryRow | undefined> {
+  // A first attempt still waiting keeps its place in the fair order (it is due already).
   const { rows } = await tx.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET ${requeued('delivery_fair_start(project_id)')}
+    `UPDATE webhook_deliveries SET ${requeued(
+      "CASE WHEN status = 'pending' AND attempt_count = 0 THEN fair_at ELSE delivery_fair_start(project_id) END",
+    )}
       WHERE id = $1 AND webhook_id = $2 AND project_id = $3 AND ${deliveryKept('$4')}
-        AND NOT (status = 'pending' AND leased_until > now())
+        -- leased_until is NULL while a pending delivery waits: without coalesce the NOT would be
+        -- NULL, and a pending delivery could never be retried now.
+        AND NOT (status = 'pending' AND coalesce(leased_until > now(), false))
       RETURNING ${DELIVERY_COLUMNS}`,
     [deliveryId, webhookId, projectId, keptDays],
   );

@@ -63,9 +63,9 @@ export const webhookOperations = [
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks',
     tags,
-    summary: "Register a webhook for a lock's access events",
+    summary: "Register a webhook for a lock's events, or for every lock of the project",
     description:
-      'The URL must be https, must not point to a private or reserved address, and may carry ' +
+      'Give `lockId` (one lock) or `allLocks: true` (every lock of the project, present and future), not both. The URL must be https, must not point to a private or reserved address, and may carry ' +
       'user:password@ credentials (no RFC 3986 reserved characters), sent as Basic authentication. ' +
       '`webhookUrl` is accepted as an alias of `url`. The signing secret is returned only here.',
     auth,
@@ -84,7 +84,8 @@ export const webhookOperations = [
           id: w.id,
           trigger: w.trigger,
           url: w.url,
-          lockId: w.lockId,
+          ...(w.lockId === undefined ? {} : { lockId: w.lockId }),
+          allLocks: w.allLocks,
           enabled: w.enabled,
           created: w.created,
           secret,
@@ -199,7 +200,7 @@ export const webhookOperations = [
     tags,
     summary: 'Send one signed test delivery now and answer with the attempt',
     description:
-      'One POST of a sample access event (a fresh `id`, the webhook lock\'s `lockId` and `lockName`, `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.',
+      'One POST of a sample access event (a fresh `id`, the webhook lock\'s `lockId` and `lockName` (for a webhook of every lock: 00000000-0000-0000-0000-000000000000 and "Latchkey test lock"), `action` unlocked, `keyId` 00000000-0000-0000-0000-000000000000, `appUserId` +10000000000, `userName` "Latchkey test delivery") with every header of a real delivery: signed with every active secret, HTTP Basic credentials when the URL has them. Synchronous (up to the delivery timeout), never retried, not written to the access log or the delivery history; disabled webhooks are tested too. A receiver that answers non-2xx or cannot be reached still gives 200: the attempt says what happened. At most LATCHKEY_TEST_DELIVERIES_PER_MINUTE (30) test deliveries per minute per project in one server process; beyond it 429 with Retry-After.',
     auth,
     params: WebhookIdParams,
     success: { status: 200, schema: Type.Object({ attempt: AttemptSchema }) },

@@ -1,11 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import { TRIGGERS } from '../../delivery/event-types.ts';
 import { PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
 
 export const WebhookParams = Type.Object({ projectId: Uuid });
 export const WebhookIdParams = Type.Object({ projectId: Uuid, webhookId: Uuid });
 export const DeliveryIdParams = Type.Object({ projectId: Uuid, webhookId: Uuid, deliveryId: Uuid });
 
-const Trigger = Type.String({ enum: ['accessEvent'], default: 'accessEvent' });
+const Trigger = Type.String({
+  enum: [...TRIGGERS],
+  default: 'accessEvent',
+  description:
+    'accessEvent: the Access Event itself; lockActivity and keyChanged: a { type, id, created, data } envelope (GET /v2/webhook-event-types lists the types)',
+});
 const UrlField = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -18,7 +24,12 @@ export const WebhookCreateBody = Type.Object(
     trigger: Type.Optional(Trigger),
     url: Type.Optional(UrlField),
     webhookUrl: Type.Optional({ ...UrlField, description: 'Alias of url (Unloc clients use either name)' }),
-    lockId: Uuid,
+    lockId: Type.Optional({ ...Uuid, description: 'The lock whose events this webhook receives' }),
+    allLocks: Type.Optional(
+      Type.Boolean({
+        description: 'true: the events of every lock of the project, present and future (instead of lockId)',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -37,7 +48,8 @@ export const WebhookSchema = Type.Object(
     id: Uuid,
     trigger: Type.String({ examples: ['accessEvent'] }),
     url: Type.String({ description: 'The URL with its password shown as ****' }),
-    lockId: Uuid,
+    lockId: Type.Optional({ ...Uuid, description: 'The lock (absent when allLocks)' }),
+    allLocks: Type.Boolean({ description: 'Receives the events of every lock of the project' }),
     enabled: Type.Boolean(),
     created: Timestamp,
     disabledReason: Type.Optional(
@@ -52,7 +64,8 @@ export const WebhookCreated = Type.Object({
     id: Uuid,
     trigger: Type.String(),
     url: Type.String(),
-    lockId: Uuid,
+    lockId: Type.Optional(Uuid),
+    allLocks: Type.Boolean(),
     enabled: Type.Boolean(),
     created: Timestamp,
     secret: Type.String({ description: 'whsec_...: signing secret, shown only here' }),
@@ -95,6 +108,18 @@ export const DeliverySchema = Type.Object(
   },
   { $id: 'WebhookDelivery' },
 );
+
+export const DeliveryWithBody = Type.Object({
+  delivery: Type.Object(
+    {
+      ...DeliverySchema.properties,
+      body: Type.String({
+        description: 'The exact bytes that were signed and posted (JSON text), kept as long as the delivery',
+      }),
+    },
+    { description: 'A delivery with its attempts and the body it posts' },
+  ),
+});
 
 export const DeliveryListQuery = Type.Object(
   { status: Type.Optional(DeliveryStatus), ...PagingQuery },

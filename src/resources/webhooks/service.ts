@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { parseCidrList } from '../../delivery/address-policy.ts';
+import { TRIGGERS } from '../../delivery/event-types.ts';
 import { deliveriesFailPending } from '../../delivery/queries.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import {
@@ -18,6 +19,7 @@ import {
   lockHoldForWebhooks,
   lockIsActive,
   MAX_WEBHOOKS_PER_LOCK,
+  projectHoldForWebhooks,
   webhookCountByLock,
   webhookInsert,
   webhookSetEnabled,
@@ -29,7 +31,28 @@ export interface WebhookCreateInput {
   trigger?: string;
   url?: string;
   webhookUrl?: string;
-  lockId: string;
+  lockId?: string;
+  allLocks?: boolean;
+}
+
+/** Which locks: one (`lockId`) or every lock of the project (`allLocks: true`, stored as null). */
+function locksOf(body: WebhookCreateInput): { lockId: string | null } | InvalidParam {
+  if (body.allLocks === true) {
+    if (body.lockId !== undefined) {
+      return { name: 'allLocks', reason: 'give either lockId or allLocks: true, not both' };
+    }
+    return { lockId: null };
+  }
+  if (body.lockId === undefined) {
+    return {
+      name: 'lockId',
+      reason:
+        body.allLocks === false
+          ? 'is required when allLocks is false'
+          : 'is required (or allLocks: true for every lock of the project)',
+    };
+  }
+  return { lockId: body.lockId };
 }
 
 /** `url` and its alias `webhookUrl` (Unloc clients use either name): one of them, or both equal. */
@@ -50,11 +73,15 @@ export async function webhookCreate(
   body: WebhookCreateInput,
   lookup: Lookup = systemLookup,
 ): Promise<{ row: WebhookRow; secret: string }> {
-  if (body.trigger !== undefined && body.trigger !== 'accessEvent') {
-    throw invalidParam('trigger', 'must be accessEvent');
+  const trigger = body.trigger ?? 'accessEvent';
+  if (!(TRIGGERS as readonly string[]).includes(trigger)) {
+    throw invalidParam('trigger', `must be one of ${TRIGGERS.join(', ')}`);
   }
   const field = urlOf(body);
   const problems: InvalidParam[] = [];
+  const locks = locksOf(body);
+  if ('name' in locks) problems.push(locks);
+  const lockId = 'name' in locks ? undefined : locks.lockId;
   let parsed: WebhookUrl | undefined;
   try {
     parsed = webhookUrlParse(field.value);
@@ -62,7 +89,7 @@ export async function webhookCreate(
     if (!(e instanceof WebhookUrlError)) throw e;
     problems.push({ name: field.name, reason: e.message });
   }
-  if (!(await lockIsActive(ctx.db, projectId, body.lockId))) {
+  if (lockId && !(await lockIsActive(ctx.db, projectId, lockId))) {
     problems.push({ name: 'lockId', reason: 'is not a lock of this project' });
   }
   if (parsed && problems.length === 0) {
@@ -73,25 +100,29 @@ export async function webhookCreate(
       problems.push({ name: field.name, reason: e.message });
     }
   }
-  if (problems.length > 0 || !parsed) {
+  if (problems.length > 0 || !parsed || lockId === undefined) {
     throw badRequest(problems.map((p) => `${p.name}: ${p.reason}`).join('; '), problems);
   }
   const url = parsed;
+  const where = lockId === null ? 'A project' : 'A lock';
+  const name = lockId === null ? 'allLocks' : 'lockId';
   const secret = webhookSecretGenerate();
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      if (!(await lockHoldForWebhooks(tx, projectId, body.lockId))) {
+      if (lockId === null) await projectHoldForWebhooks(tx, projectId);
+      else if (!(await lockHoldForWebhooks(tx, projectId, lockId))) {
         throw invalidParam('lockId', 'is not a lock of this project');
       }
-      if ((await webhookCountByLock(tx, projectId, body.lockId)) >= MAX_WEBHOOKS_PER_LOCK) {
-        throw badRequest(`A lock can have at most ${MAX_WEBHOOKS_PER_LOCK} webhooks`, [
-          { name: 'lockId', reason: `already has ${MAX_WEBHOOKS_PER_LOCK} webhooks` },
+      if ((await webhookCountByLock(tx, projectId, lockId)) >= MAX_WEBHOOKS_PER_LOCK) {
+        const what = lockId === null ? 'webhooks for all locks' : 'webhooks';
+        throw badRequest(`${where} can have at most ${MAX_WEBHOOKS_PER_LOCK} ${what}`, [
+          { name, reason: `already has ${MAX_WEBHOOKS_PER_LOCK} ${what}` },
         ]);
       }
       return webhookInsert(tx, {
         projectId,
-        lockId: body.lockId,
-        trigger: 'accessEvent',
+        lockId,
+        trigger,
         url: url.url,
         urlDisplay: url.display,
         credentialsEnc: url.credentials ? ctx.keyring.encrypt(url.credentials) : null,
@@ -100,7 +131,13 @@ export async function webhookCreate(
     });
     return { row, secret };
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('This URL is already registered for this lock');
+    if (isUniqueViolation(e)) {
+      throw conflict(
+        lockId === null
+          ? `This URL is already registered for ${trigger} of all locks of this project`
+          : `This URL is already registered for ${trigger} of this lock`,
+      );
+    }
     throw e;
   }
 }

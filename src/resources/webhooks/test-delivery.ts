@@ -7,6 +7,7 @@ import type { Agent } from 'undici';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { accessEventBody } from '../../delivery/enqueue.ts';
+import { envelopeBody } from '../../delivery/envelopes.ts';
 import { deliverySend } from '../../delivery/send.ts';
 import { deliveryHeaders } from '../../delivery/sign.ts';
 import { USER_AGENT } from '../../delivery/worker.ts';
@@ -34,19 +35,64 @@ interface TestTarget {
   secret_enc: string;
   previous_secret_enc: string | null;
   previous_secret_until: Date | null;
-  lock_id: string;
-  lock_name: string;
+  /** null for a webhook of every lock: the sample names no real lock. */
+  lock_id: string | null;
+  lock_name: string | null;
+  trigger: string;
 }
+
+/** The sample lock of a test delivery for a webhook of every lock of the project. */
+export const TEST_LOCK = { lockId: '00000000-0000-0000-0000-000000000000', lockName: 'Latchkey test lock' };
 
 async function testTargetFind(db: Queryable, projectId: string, webhookId: string) {
   const { rows } = await db.query<TestTarget>(
     `SELECT w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until,
-            w.lock_id, l.name AS lock_name
-       FROM webhooks w JOIN locks l ON l.id = w.lock_id
+            w.lock_id, l.name AS lock_name, w.trigger
+       FROM webhooks w LEFT JOIN locks l ON l.id = w.lock_id
       WHERE w.id = $1 AND w.project_id = $2`,
     [webhookId, projectId],
   );
   return rows[0];
+}
+
+/**
+ * A sample body of the webhook's trigger: an access event, or an envelope (key.created of a
+ * sample key, lock.jammed) whose ids are the nil UUID, so receivers can tell it from a real one.
+ */
+function testBody(w: TestTarget, at: Date): string {
+  const id = randomUUID();
+  const lockId = w.lock_id ?? TEST_LOCK.lockId;
+  if (w.trigger === 'keyChanged') {
+    return envelopeBody('key.created', id, at, {
+      id: TEST_EVENT.keyId,
+      lockId,
+      appUserId: TEST_EVENT.appUserId,
+      start: at.toISOString(),
+      end: null,
+      recurrence: null,
+      state: 'active',
+      origin: 'integrator',
+      created: at.toISOString(),
+      metadata: {},
+    });
+  }
+  if (w.trigger === 'lockActivity') {
+    return envelopeBody('lock.jammed', id, at, {
+      id: TEST_EVENT.keyId,
+      lockId,
+      at: at.toISOString(),
+      kind: 'jammed',
+      source: null,
+      detail: TEST_EVENT.userName,
+    });
+  }
+  return accessEventBody({
+    id,
+    created: at,
+    lockId,
+    lockName: w.lock_name ?? TEST_LOCK.lockName,
+    ...TEST_EVENT,
+  });
 }
 
 export async function webhookTestSend(
@@ -64,13 +110,7 @@ export async function webhookTestSend(
     `At most ${ctx.testDeliveryRate.limit} test deliveries per minute per project (LATCHKEY_TEST_DELIVERIES_PER_MINUTE)`,
   );
   const at = new Date();
-  const body = accessEventBody({
-    id: randomUUID(),
-    created: at,
-    lockId: w.lock_id,
-    lockName: w.lock_name,
-    ...TEST_EVENT,
-  });
+  const body = testBody(w, at);
   const secrets = [ctx.keyring.decrypt(w.secret_enc)];
   if (w.previous_secret_enc && w.previous_secret_until && w.previous_secret_until.getTime() > at.getTime())
     secrets.push(ctx.keyring.decrypt(w.previous_secret_enc));
