@@ -7,7 +7,6 @@ import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
-import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { metricsListenerStart, metricsSummary } from './monitoring/metrics-access.ts';
@@ -60,7 +59,7 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
         await metrics?.close();
         await app.close();
         for (const s of stops.reverse()) await s();
-        ctx.signingKeys.stop();
+        await ctx.close();
         await db.close();
       })();
       return stopping;
@@ -86,7 +85,7 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
   const monitoring = Fastify({
-    loggerInstance: createLoggers(config.logLevel).logger,
+    loggerInstance: ctx.loggers.logger,
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
@@ -108,6 +107,7 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
         await metrics?.close();
         await monitoring.close();
         for (const s of stops.reverse()) await s();
+        await ctx.close();
         await db.close();
       })();
       return stopping;
