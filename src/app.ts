@@ -59,25 +59,12 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
 
 /**
  * The server's side of the process's live streams (ctx.accessEventStreams): its connections are
- * counted for the descriptor reserve, and the streams are ended when it starts closing (preClose),
- * or its close would wait for them forever. Closing the hub twice is harmless: the context's
- * close() closes it too, for contexts without a server.
+ * counted for the descriptor reserve (the limits are fields of the start summary), and the streams
+ * are ended when it starts closing (preClose), or its close would wait for them forever. Closing
+ * the hub twice is harmless: the context's close() closes it too, for contexts without a server.
  */
 function serveLiveStreams(app: FastifyInstance, ctx: AppContext): void {
-  const reserve = ctx.connectionReserve;
-  reserve.attach(app.server, (maxConnections) =>
-    app.log.info(
-      {
-        component: 'access-event-stream',
-        descriptorLimit: reserve.limit,
-        reserve: reserve.reserve,
-        maxConnections,
-      },
-      Number.isFinite(reserve.limit)
-        ? 'live streams keep LATCHKEY_CONNECTION_RESERVE descriptors free below the limit'
-        : 'the descriptor limit is unknown or unlimited: no connection reserve',
-    ),
-  );
+  ctx.connectionReserve.attach(app.server);
   app.addHook('preClose', async () => {
     await ctx.accessEventStreams.close();
   });

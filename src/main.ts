@@ -67,14 +67,22 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
   try {
     if (o.workerOnly) running = await startWorkerOnly(config);
     else {
-      const server = await startServer(config);
+      const server = await startServer(config, {
+        announce: (s) =>
+          o.afterStart
+            ? o.afterStart(s)
+            : s.app.log.info(
+                {
+                  address: s.address,
+                  metricsAddress: s.metricsAddress,
+                  descriptorLimit: s.ctx.connectionReserve.limit,
+                  connectionReserve: s.ctx.connectionReserve.reserve,
+                  maxConnections: s.app.server.maxConnections,
+                },
+                startSummary(config, s.metricsAddress),
+              ),
+      });
       running = { log: server.app.log, stop: () => server.stop() };
-      if (o.afterStart) await o.afterStart(server);
-      else
-        server.app.log.info(
-          { address: server.address, metricsAddress: server.metricsAddress },
-          startSummary(config, server.metricsAddress),
-        );
     }
   } catch (e) {
     process.stderr.write(`latchkey: cannot start: ${(e as Error).message}\n`);

@@ -33,7 +33,28 @@ export async function openAndMigrate(config: Readonly<Config>): Promise<Db> {
   return db;
 }
 
-export async function startServer(config: Readonly<Config>): Promise<Running> {
+/**
+ * Fastify logs a line for each address it listens on. The start summary says where instead, as
+ * the process's first line (the README promises it), so those lines are left out: the root
+ * logger is quiet below warn while the server binds. Nothing else logs through it then: the
+ * background jobs start after the summary.
+ */
+async function listenQuietly(app: FastifyInstance, config: Readonly<Config>): Promise<string> {
+  const level = app.log.level;
+  if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
+  try {
+    return await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+}
+
+export interface StartOptions {
+  /** Logs the start summary (or, for `latchkey dev`, prints its banner): before anything else logs. */
+  announce?(server: Running): void | Promise<void>;
+}
+
+export async function startServer(config: Readonly<Config>, o: StartOptions = {}): Promise<Running> {
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
   ctx.signingKeys.startRefresh();
@@ -45,11 +66,11 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
       `LATCHKEY_MASTER_KEY is not set: using ${config.dataDir}/master.key. Set it (the same on every process) in production.`,
     );
   }
-  const stops = await startBackgroundJobs(ctx, app.log);
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await listenQuietly(app, config);
   const metrics = await metricsListenerStart(ctx);
   let stopping: Promise<void> | undefined;
-  return {
+  const stops: (() => Promise<void>)[] = [];
+  const running: Running = {
     app,
     ctx,
     address,
@@ -65,6 +86,9 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
       return stopping;
     },
   };
+  await o.announce?.(running);
+  stops.push(...(await startBackgroundJobs(ctx, app.log)));
+  return running;
 }
 
 export interface RunningWorker {
@@ -90,13 +114,13 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
   await registerOperations(monitoring, ctx, monitoringOperations, createGuards(ctx));
-  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
-  const address = await monitoring.listen({ port: config.port, host: config.host });
+  const address = await listenQuietly(monitoring, config);
   const metrics = await metricsListenerStart(ctx);
   monitoring.log.info(
     { store: db.kind, address, metricsAddress: metrics?.address },
     `delivery worker started; ${metricsSummary(config, metrics?.address)}`,
   );
+  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
   let stopping: Promise<void> | undefined;
   return {
     log: monitoring.log,
