@@ -1,10 +1,11 @@
 // The delivery worker's options: what tests and benchmarks may override, and the defaults (from
 // the configuration where an operator may set them).
 import type { Config } from '../config.ts';
+import { DAY_MS } from '../time/durations.ts';
 import type { Cidr } from './address-policy.ts';
 import { silentLog, type WorkerLog } from './worker-log.ts';
 
-export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
 /** A webhook's waiting line covers what its sending slots get through in this long. */
 const AHEAD_HORIZON_MS = 25;
 /** A waiting delivery is sent only with this much lease left beyond the request timeout. */

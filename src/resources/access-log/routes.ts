@@ -8,6 +8,7 @@ import { defineOperation } from '../../http/operations.ts';
 import { addressKey } from '../../http/rate-limit.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { isUuid } from '../../ids.ts';
+import { DAY_MS } from '../../time/durations.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
 import { streamKeyOf } from './feed.ts';
@@ -47,7 +48,7 @@ async function read(ctx: AppContext, projectId: string, q: LogQuery) {
     keyId: q.keyId,
     from,
     to,
-    windowStart: new Date(Date.now() - days * 86_400_000),
+    windowStart: new Date(Date.now() - days * DAY_MS),
     cursor: q.startAfterId === undefined ? undefined : cursorDecode(q.startAfterId),
     limit,
   });
