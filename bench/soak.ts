@@ -262,6 +262,7 @@ async function run(mode: 'retention' | 'none'): Promise<DaySample[]> {
   await worker.stop();
   await probe.end();
   await app.close();
+  await ctx.close();
   receiver.close();
   await db.close();
   await database.drop();

@@ -175,7 +175,7 @@ async function memoryPerStream(clients: Clients) {
     const m0 = await memory();
     await clients.open(url, t.projectToken, IDLE_STREAMS);
     const m1 = await memory();
-    if (app.accessEventStreams.size !== IDLE_STREAMS) throw new Error('streams not all open');
+    if (ctx.accessEventStreams.size !== IDLE_STREAMS) throw new Error('streams not all open');
     await clients.closeAll();
     const m2 = await memory();
     await clients.open(`http://127.0.0.1:${(bare.address() as { port: number }).port}/`, 'x', IDLE_STREAMS);
@@ -189,7 +189,7 @@ async function memoryPerStream(clients: Clients) {
     for (const r of held) r.destroy();
     bare.close();
     await app.close();
-    ctx.signingKeys.stop();
+    await ctx.close();
     await db.close();
   }
 }

@@ -22,6 +22,7 @@ export async function openApiDocument(db: Db): Promise<unknown> {
     await app.ready();
     const doc = app.swagger();
     await app.close();
+    await ctx.close();
     return doc;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -168,8 +168,10 @@ async function viaStore(config: Readonly<Config>, req: AdminRequest): Promise<An
   const adminToken = randomBytes(32).toString('base64url');
   const db = await openAndMigrate(config);
   try {
-    const ctx = await createContext({ ...config, adminToken, logLevel: 'warn' }, db);
-    const app = await buildApp(ctx, { logStream: process.stderr, operations: adminOperations });
+    const ctx = await createContext({ ...config, adminToken, logLevel: 'warn' }, db, {
+      logStream: process.stderr,
+    });
+    const app = await buildApp(ctx, { operations: adminOperations });
     try {
       const r = await app.inject({
         method: req.method,
@@ -180,6 +182,7 @@ async function viaStore(config: Readonly<Config>, req: AdminRequest): Promise<An
       return { status: r.statusCode, text: r.body };
     } finally {
       await app.close();
+      await ctx.close();
     }
   } finally {
     await db.close();

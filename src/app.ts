@@ -7,23 +7,16 @@ import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
-import { createLoggers, installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
+import { installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { type Operation, registerOperations } from './http/operations.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
 import { operations } from './operation-table.ts';
-import { installAccessEventStreams } from './resources/access-log/routes.ts';
 import { installAdminOff } from './resources/admin/routes.ts';
-import { installAppLogin } from './resources/app/auth-routes.ts';
-import { installTestDeliveryAgent } from './resources/webhooks/routes.ts';
 import { BODY_LIMIT, requestTimeoutOptions } from './server-options.ts';
 
 export interface BuildOptions {
-  /** Where log lines go (tests capture them); default stdout. */
-  logStream?: NodeJS.WritableStream;
-  /** Extra trusted CA for webhook receivers (tests only). */
-  webhookCa?: string | Buffer;
   /**
    * The operations to serve, default all of them. `latchkey admin` serves only the admin API's
    * in its own process: compiling every operation's schemas would cost each command about a second.
@@ -32,7 +25,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
-  const { logger, requestLine } = createLoggers(ctx.config.logLevel, o.logStream);
+  const { logger, requestLine } = ctx.loggers;
   const app = Fastify({
     loggerInstance: logger,
     genReqId: requestId,
@@ -56,12 +49,23 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   installRequestLog(app, requestLine);
   installRequestMetrics(app, ctx.metrics);
   await installOpenApi(app);
-  installTestDeliveryAgent(app, ctx, o.webhookCa);
-  installAccessEventStreams(app, ctx);
-  installAppLogin(app, ctx);
+  serveLiveStreams(app, ctx);
   await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx));
   if (!ctx.config.adminToken) installAdminOff(app);
   // The web console: static pages over the public API (like /docs, not API operations).
   consoleRoutes(app);
   return app;
+}
+
+/**
+ * The server's side of the process's live streams (ctx.accessEventStreams): its connections are
+ * counted for the descriptor reserve (the limits are fields of the start summary), and the streams
+ * are ended when it starts closing (preClose), or its close would wait for them forever. Closing
+ * the hub twice is harmless: the context's close() closes it too, for contexts without a server.
+ */
+function serveLiveStreams(app: FastifyInstance, ctx: AppContext): void {
+  ctx.connectionReserve.attach(app.server);
+  app.addHook('preClose', async () => {
+    await ctx.accessEventStreams.close();
+  });
 }

@@ -49,7 +49,12 @@ async function withContext<T>(
 ): Promise<T> {
   const db = await openAndMigrate(config);
   try {
-    return await fn(await createContext(config, db));
+    const ctx = await createContext(config, db);
+    try {
+      return await fn(ctx);
+    } finally {
+      await ctx.close();
+    }
   } finally {
     await db.close();
   }

@@ -7,7 +7,7 @@
 // To add a variable: add one entry to DECLARATIONS (int/text/oneOf/optional/list/variable below),
 // read it as config.<key>, and run `npm run config-docs`.
 import { isIP } from 'node:net';
-import { parseCidrList } from './delivery/address-policy.ts';
+import { type Cidr, parseCidrList } from './delivery/address-policy.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -106,6 +106,14 @@ function optional<T>(o: {
   return { name: o.name, doc: o.doc, fallback: undefined, parse: o.parse, check: o.check };
 }
 
+/** The items of a comma-separated list; blanks around and between items are ignored. */
+function listItems(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** A comma-separated list; blanks around and between items are ignored. */
 function list(o: {
   name: string;
@@ -118,11 +126,7 @@ function list(o: {
     doc: o.doc,
     fallback: [],
     parse(raw, problem) {
-      const items = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((s) => o.map?.(s) ?? s);
+      const items = listItems(raw).map((s) => o.map?.(s) ?? s);
       const message = o.invalid(items);
       if (message !== undefined) problem(message);
       return items;
@@ -130,6 +134,7 @@ function list(o: {
   };
 }
 
+/** Fastify takes the trusted proxies as text (proxy-addr parses them): checked here only. */
 function cidrProblem(items: string[]): string | undefined {
   try {
     parseCidrList(items);
@@ -137,6 +142,26 @@ function cidrProblem(items: string[]): string | undefined {
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/**
+ * A comma-separated list of CIDR ranges, parsed here once: the delivery worker, the webhook checks
+ * and the test deliveries take the parsed ranges as they are.
+ */
+function cidrList(o: { name: string; doc: string }): Variable<readonly Cidr[]> {
+  return {
+    name: o.name,
+    doc: o.doc,
+    fallback: [],
+    parse(raw, problem) {
+      try {
+        return parseCidrList(listItems(raw));
+      } catch (e) {
+        problem((e as Error).message);
+        return [];
+      }
+    },
+  };
 }
 
 function httpUrl(raw: string, problem: (message: string) => void): string {
@@ -347,10 +372,9 @@ const DECLARATIONS = {
     max: 120000,
     doc: 'per delivery attempt',
   }),
-  webhookAllowedCidrs: list({
+  webhookAllowedCidrs: cidrList({
     name: 'LATCHKEY_WEBHOOK_ALLOWED_CIDRS',
     doc: 'ranges exempt from the blocked-address rule, e.g. `127.0.0.0/8,::1/128`',
-    invalid: cidrProblem,
   }),
   webhookConcurrencyPerWebhook: int({
     name: 'LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK',

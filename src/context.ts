@@ -1,4 +1,6 @@
-// Everything a request handler or worker needs, built once per process (or per test).
+// Everything a request handler or worker needs, built once per process (or per test): every
+// per-process service is a field here, created in createContext and closed by the context's one
+// close(), which each owner of a context calls once its requests and jobs are done.
 import { DpopReplayCache } from './auth/dpop.ts';
 import { ClientStatusCache } from './auth/revocation.ts';
 import { AppSessionStatusCache } from './auth/session-status.ts';
@@ -7,8 +9,14 @@ import { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import { createKeyring, type Keyring, loadMasterKey } from './crypto/master-key.ts';
 import type { Db } from './db/db.ts';
+import { LazyDeliveryAgent } from './delivery/send.ts';
+import { ConnectionReserve, descriptorLimit } from './http/connection-reserve.ts';
+import { createLoggers, type Loggers } from './http/logging.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import type { AccessEventStreams } from './resources/access-log/stream.ts';
+import { accessEventStreamsCreate } from './resources/access-log/stream-hub.ts';
+import { AppLogin } from './resources/app/login.ts';
 
 export interface AppContext {
   config: Readonly<Config>;
@@ -30,12 +38,37 @@ export interface AppContext {
   testDeliveryRate: RateLimiter;
   /** Simulated access events recorded per project (each writes the log and queues deliveries). */
   simulationRate: RateLimiter;
+  /** The process's logger and request-line writer (the API server's and the worker's). */
+  loggers: Loggers;
+  /** Descriptors kept free below the process's limit: the API server counts its connections here. */
+  connectionReserve: ConnectionReserve;
+  /** The live access-event streams of this process (one LISTEN for all of them). */
+  accessEventStreams: AccessEventStreams;
+  /** App login: its limiters, the SMS sender and the code work still running after answers. */
+  appLogin: AppLogin;
+  /** The agent of test deliveries (POST …/webhooks/{webhookId}/test), made on first use. */
+  testDeliveryAgent: LazyDeliveryAgent;
+  /**
+   * Closes every per-process service: waits for login codes being sent, ends the live streams and
+   * stops listening, closes the test-delivery agent, stops the signing keys' refresh. Once, after
+   * the context's requests and jobs are done; the store is closed by whoever opened it.
+   */
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Collect Node's default metrics (the server and the worker; not tests). */
+  defaultMetrics?: boolean;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Extra trusted CA for webhook receivers of test deliveries (tests only). */
+  webhookCa?: string | Buffer;
 }
 
 export async function createContext(
   config: Readonly<Config>,
   db: Db,
-  o: { defaultMetrics?: boolean } = {},
+  o: ContextOptions = {},
 ): Promise<AppContext> {
   const keyring = createKeyring(loadMasterKey(config.masterKey, config.dataDir));
   const signingKeys = new SigningKeys(db, keyring, {
@@ -43,20 +76,54 @@ export async function createContext(
     activationSeconds: config.signingKeyActivationSeconds,
   });
   await signingKeys.init();
+  const loggers = createLoggers(config.logLevel, o.logStream);
+  const metrics = createMetrics(o.defaultMetrics);
+  const clientStatus = new ClientStatusCache(db, config.revocationCacheSeconds * 1000);
+  const connectionReserve = new ConnectionReserve(descriptorLimit(), config.connectionReserve);
+  const accessEventStreams = accessEventStreamsCreate({
+    config,
+    db,
+    clientStatus,
+    reserve: connectionReserve,
+    log: loggers.logger,
+    registry: metrics.registry,
+  });
+  const appLogin = new AppLogin(config);
+  const testDeliveryAgent = new LazyDeliveryAgent({
+    allowed: config.webhookAllowedCidrs,
+    timeoutMs: config.webhookTimeoutMs,
+    ca: o.webhookCa,
+    connectionsPerOrigin: 2,
+  });
+  let closing: Promise<void> | undefined;
   return {
     config,
     db,
     keyring,
     signingKeys,
     verifier: new TokenVerifier(signingKeys, config),
-    clientStatus: new ClientStatusCache(db, config.revocationCacheSeconds * 1000),
+    clientStatus,
     appSessions: new AppSessionStatusCache(db, config.revocationCacheSeconds * 1000),
     dpopReplay: new DpopReplayCache(),
-    metrics: createMetrics(o.defaultMetrics),
+    metrics,
     tokenRateByClient: new RateLimiter(config.tokenRatePerClient, 60_000),
     tokenRateByIp: new RateLimiter(config.tokenRatePerIp, 60_000),
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
     testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
     simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
+    loggers,
+    connectionReserve,
+    accessEventStreams,
+    appLogin,
+    testDeliveryAgent,
+    close() {
+      closing ??= (async () => {
+        await appLogin.settled();
+        await accessEventStreams.close();
+        await testDeliveryAgent.close();
+        signingKeys.stop();
+      })();
+      return closing;
+    },
   };
 }

@@ -2,6 +2,7 @@
 // SIGTERM/SIGINT drain in-flight requests, stop the worker and close the store.
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { cidrText } from './delivery/address-policy.ts';
 import { metricsSummary } from './monitoring/metrics-access.ts';
 import { type Running, startServer, startWorkerOnly } from './server.ts';
 
@@ -27,7 +28,7 @@ export function startSummary(config: Readonly<Config>, metricsAddress?: string):
     config.runWorker ? 'delivery worker on' : 'delivery worker off (LATCHKEY_WORKER=off)',
     metricsSummary(config, metricsAddress),
     config.webhookAllowedCidrs.length > 0
-      ? `webhooks allowed to ${config.webhookAllowedCidrs.join(', ')}`
+      ? `webhooks allowed to ${config.webhookAllowedCidrs.map(cidrText).join(', ')}`
       : 'webhooks to loopback and private addresses refused',
     'on a laptop, `npm run dev` starts with these on',
   ].join('; ');
@@ -66,14 +67,22 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
   try {
     if (o.workerOnly) running = await startWorkerOnly(config);
     else {
-      const server = await startServer(config);
+      const server = await startServer(config, {
+        announce: (s) =>
+          o.afterStart
+            ? o.afterStart(s)
+            : s.app.log.info(
+                {
+                  address: s.address,
+                  metricsAddress: s.metricsAddress,
+                  descriptorLimit: s.ctx.connectionReserve.limit,
+                  connectionReserve: s.ctx.connectionReserve.reserve,
+                  maxConnections: s.app.server.maxConnections,
+                },
+                startSummary(config, s.metricsAddress),
+              ),
+      });
       running = { log: server.app.log, stop: () => server.stop() };
-      if (o.afterStart) await o.afterStart(server);
-      else
-        server.app.log.info(
-          { address: server.address, metricsAddress: server.metricsAddress },
-          startSummary(config, server.metricsAddress),
-        );
     }
   } catch (e) {
     process.stderr.write(`latchkey: cannot start: ${(e as Error).message}\n`);

@@ -7,7 +7,6 @@ import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
-import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { metricsListenerStart, metricsSummary } from './monitoring/metrics-access.ts';
@@ -34,7 +33,28 @@ export async function openAndMigrate(config: Readonly<Config>): Promise<Db> {
   return db;
 }
 
-export async function startServer(config: Readonly<Config>): Promise<Running> {
+/**
+ * Fastify logs a line for each address it listens on. The start summary says where instead, as
+ * the process's first line (the README promises it), so those lines are left out: the root
+ * logger is quiet below warn while the server binds. Nothing else logs through it then: the
+ * background jobs start after the summary.
+ */
+async function listenQuietly(app: FastifyInstance, config: Readonly<Config>): Promise<string> {
+  const level = app.log.level;
+  if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
+  try {
+    return await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+}
+
+export interface StartOptions {
+  /** Logs the start summary (or, for `latchkey dev`, prints its banner): before anything else logs. */
+  announce?(server: Running): void | Promise<void>;
+}
+
+export async function startServer(config: Readonly<Config>, o: StartOptions = {}): Promise<Running> {
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
   ctx.signingKeys.startRefresh();
@@ -46,11 +66,11 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
       `LATCHKEY_MASTER_KEY is not set: using ${config.dataDir}/master.key. Set it (the same on every process) in production.`,
     );
   }
-  const stops = await startBackgroundJobs(ctx, app.log);
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await listenQuietly(app, config);
   const metrics = await metricsListenerStart(ctx);
   let stopping: Promise<void> | undefined;
-  return {
+  const stops: (() => Promise<void>)[] = [];
+  const running: Running = {
     app,
     ctx,
     address,
@@ -60,12 +80,15 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
         await metrics?.close();
         await app.close();
         for (const s of stops.reverse()) await s();
-        ctx.signingKeys.stop();
+        await ctx.close();
         await db.close();
       })();
       return stopping;
     },
   };
+  await o.announce?.(running);
+  stops.push(...(await startBackgroundJobs(ctx, app.log)));
+  return running;
 }
 
 export interface RunningWorker {
@@ -86,18 +109,18 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
   const db = await openAndMigrate(config);
   const ctx = await createContext(config, db, { defaultMetrics: true });
   const monitoring = Fastify({
-    loggerInstance: createLoggers(config.logLevel).logger,
+    loggerInstance: ctx.loggers.logger,
     return503OnClosing: true,
     ...requestTimeoutOptions(config.requestTimeoutMs),
   });
   await registerOperations(monitoring, ctx, monitoringOperations, createGuards(ctx));
-  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
-  const address = await monitoring.listen({ port: config.port, host: config.host });
+  const address = await listenQuietly(monitoring, config);
   const metrics = await metricsListenerStart(ctx);
   monitoring.log.info(
     { store: db.kind, address, metricsAddress: metrics?.address },
     `delivery worker started; ${metricsSummary(config, metrics?.address)}`,
   );
+  const stops = await startBackgroundJobs(ctx, monitoring.log, { deliveryWorker: true });
   let stopping: Promise<void> | undefined;
   return {
     log: monitoring.log,
@@ -108,6 +131,7 @@ export async function startWorkerOnly(config: Readonly<Config>): Promise<Running
         await metrics?.close();
         await monitoring.close();
         for (const s of stops.reverse()) await s();
+        await ctx.close();
         await db.close();
       })();
       return stopping;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { RateLimiter } from '../src/http/rate-limit.ts';
-import { OTP_RATE_PER_IP } from '../src/resources/app/auth-routes.ts';
+import { OTP_RATE_PER_IP } from '../src/resources/app/login.ts';
 import { startTestApp, type TestApp } from '../test/helpers/app.ts';
 import { createClient, createOrganization, createTenant, type Tenant } from '../test/helpers/factories.ts';
 

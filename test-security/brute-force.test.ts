@@ -2,16 +2,11 @@
 // per source address, answering 429 with Retry-After. Wrong client secrets are limited per client
 // and source address (so they never lock the client out from elsewhere: abuse.test.ts). The app runs with small token limits
 // (LATCHKEY_TOKEN_RATE_PER_CLIENT=3, LATCHKEY_TOKEN_RATE_PER_IP=5); the app login limits are the
-// constants of src/resources/app/auth-routes.ts. Addresses are varied with inject's remoteAddress.
+// constants of src/resources/app/login.ts. Addresses are varied with inject's remoteAddress.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import {
-  OTP_RATE_PER_IP,
-  OTP_RATE_PER_PHONE,
-  otpWorkSettled,
-  TOKEN_RATE_PER_IP,
-} from '../src/resources/app/auth-routes.ts';
+import { OTP_RATE_PER_IP, OTP_RATE_PER_PHONE, TOKEN_RATE_PER_IP } from '../src/resources/app/login.ts';
 import { startTestApp, type TestApp } from '../test/helpers/app.ts';
 import { appToken, newPhone } from '../test/helpers/events.ts';
 import { createClient, createOrganization } from '../test/helpers/factories.ts';
@@ -211,7 +206,7 @@ describe('app login (OTP)', () => {
     await appToken(t, phone);
     const before = t.logs.length;
     assert.equal((await post('/v2/app/auth/otp', { appUserId: phone }, freshIp())).status, 202);
-    await otpWorkSettled(t.ctx); // the code is issued and sent after the answer
+    await t.ctx.appLogin.settled(); // the code is issued and sent after the answer
     const line = t.logs.slice(before).find((l) => l.includes('APP LOGIN CODE') && l.includes(phone));
     const code = /: (\d{6})\b/.exec(line ?? '')?.[1];
     assert.ok(code, 'the log sender wrote the code');

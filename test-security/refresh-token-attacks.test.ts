@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { REFRESH_RATE_PER_IP } from '../src/resources/app/auth-routes.ts';
+import { REFRESH_RATE_PER_IP } from '../src/resources/app/login.ts';
 import { bindSessionToDevice } from '../src/resources/app/sessions.ts';
 import { startTestApp, type TestApp } from '../test/helpers/app.ts';
 import {

@@ -14,7 +14,6 @@ import { after, before, describe, it } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
 import type { InjectOptions } from 'fastify';
 import { operationsOf } from '../scripts/fuzz-openapi.ts';
-import { otpWorkSettled } from '../src/resources/app/auth-routes.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../test/helpers/app.ts';
 import { lockInsert, newPhone } from '../test/helpers/events.ts';
 import { TEST_DATABASE_URL } from '../test/helpers/store.ts';
@@ -170,7 +169,7 @@ before(async () => {
     (await call('otp', { method: 'POST', url: '/v2/app/auth/otp', json: { appUserId: phone } })).status,
     202,
   );
-  await otpWorkSettled(t.ctx); // the code is issued and sent after the answer
+  await t.ctx.appLogin.settled(); // the code is issued and sent after the answer
   const codeLine = t.logs.slice(logsBefore).find((l) => l.includes('APP LOGIN CODE'));
   const code = secret('login code', /: (\d{6})\b/.exec(codeLine ?? '')?.[1]);
   await call('wrong code', {

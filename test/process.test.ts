@@ -46,6 +46,21 @@ describe('processes', () => {
     const server = startServerProcess({ ...store.env, PORT: String(port), HOST: '127.0.0.1' });
     try {
       await waitReady(base, server);
+      // The start summary is the first line (README): only a warning may come before it, never
+      // Fastify's "Server listening" lines, the reserve or a background job.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { level: number; msg: string });
+      const summaryAt = lines.findIndex((l) => l.msg.startsWith('Latchkey at '));
+      assert.ok(summaryAt >= 0, server.output());
+      assert.deepEqual(
+        lines.slice(0, summaryAt).filter((l) => l.level < 40),
+        [],
+        'nothing below warn before the summary',
+      );
+      assert.ok(!server.output().includes('Server listening at'), server.output());
       const tok = await fetch(`${base}/v2/auth/token/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -141,6 +141,10 @@ describe('README walk-through', () => {
       received,
     );
     assert.match(shellOut, /"responseStatus":204/);
+    // Every answer the walk-through prints ends its line (curl -w '\n'): none runs into what follows.
+    assert.match(shellOut, /^\{"result":\{"id":"[0-9a-f-]{36}","status":"accepted"\}\}$/m);
+    assert.match(shellOut, /^\{"attempt":\{.*\}\}$/m);
+    assert.doesNotMatch(shellOut, /\}(\{|latchkey: )/);
     // The live stream carried the same event.
     const stream = readFileSync(join(dir, 'stream.log'), 'utf8');
     assert.match(stream, new RegExp(`^id: ${eventId}\nevent: accessEvent\ndata: \\{"id":"${eventId}"`, 'm'));

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import { openPgStore } from './pg-store.ts';
+import { pgTarget } from './pg-target.ts';
 import { openPgliteStore } from './pglite-store.ts';
 
 export async function openStore(
@@ -23,12 +24,5 @@ export async function openStore(
  */
 export function storeDescription(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
   if (!config.databaseUrl) return `the embedded store in ${resolve(config.dataDir)}`;
-  try {
-    const u = new URL(config.databaseUrl);
-    const host = u.host || u.searchParams.get('host') || 'localhost';
-    const user = u.username ? `${decodeURIComponent(u.username)}@` : '';
-    return `PostgreSQL ${user}${host}${u.pathname.length > 1 ? u.pathname : ''} (DATABASE_URL)`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
+  return `PostgreSQL ${pgTarget(config.databaseUrl)} (DATABASE_URL)`;
 }

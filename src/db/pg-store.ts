@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { Db, QueryResult, Tx } from './db.ts';
 import { translateStoreError } from './errors.ts';
+import { pgTarget } from './pg-target.ts';
 
 type Pg = typeof pg;
 
@@ -24,7 +25,11 @@ export interface PgStoreOptions {
   schema?: string;
   /** Bound on each transaction's statements (SET LOCAL; default 15 s). */
   statementTimeoutMs?: number;
+  /** Bound on making a connection (default 3 s). */
+  connectTimeoutMs?: number;
 }
+
+const CONNECT_TIMEOUT_MS = 3000;
 
 function clientConfig(driver: Pg, o: PgStoreOptions, url: string): pg.ClientConfig {
   return {
@@ -37,7 +42,7 @@ function clientConfig(driver: Pg, o: PgStoreOptions, url: string): pg.ClientConf
         return driver.types.getTypeParser(oid, format as 'text');
       },
     },
-    connectionTimeoutMillis: 3000,
+    connectionTimeoutMillis: o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
   };
 }
 
@@ -50,7 +55,13 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
     max: o.poolSize,
     idleTimeoutMillis: 30000,
   });
-  const listener = new Listener(driver, clientConfig(driver, o, o.listenUrl ?? o.url));
+  const timeoutMs = o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  // Failures name the store they are about: `store unavailable: PostgreSQL app@host:5432/db: …`.
+  const target = `PostgreSQL ${pgTarget(o.url)}`;
+  const listenUrl = o.listenUrl ?? o.url;
+  const listener = new Listener(driver, clientConfig(driver, o, listenUrl), (e) =>
+    translateStoreError(e, `PostgreSQL ${pgTarget(listenUrl)} (listening)`, timeoutMs),
+  );
   // One round trip: the simple protocol runs both; SET LOCAL ends with the transaction, so nothing
   // is left on a connection a pooler hands to someone else.
   const begin = `BEGIN; SET LOCAL statement_timeout = ${Math.trunc(o.statementTimeoutMs ?? 15000)}`;
@@ -62,7 +73,7 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
       const r = await q.query(sql, params as unknown[]);
       return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 } satisfies QueryResult<R>;
     } catch (e) {
-      throw translateStoreError(e);
+      throw translateStoreError(e, target, timeoutMs);
     }
   };
 
@@ -74,7 +85,7 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
       try {
         client = await pool.connect();
       } catch (e) {
-        throw translateStoreError(e);
+        throw translateStoreError(e, target, timeoutMs);
       }
       let broken = false;
       // A checked-out client has no pool listener: its connection dropping between two queries of
@@ -102,7 +113,7 @@ export async function openPgStore(o: PgStoreOptions): Promise<Db> {
         } catch {
           broken = true; // the connection is gone; do not return it to the pool
         }
-        throw translateStoreError(e);
+        throw translateStoreError(e, target, timeoutMs);
       } finally {
         client.removeListener('error', onError);
         client.release(broken);
@@ -134,6 +145,7 @@ class Listener {
   constructor(
     private readonly driver: Pg,
     private readonly config: pg.ClientConfig,
+    private readonly translate: (e: unknown) => unknown,
   ) {}
 
   async subscribe(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
@@ -156,7 +168,7 @@ class Listener {
       else if (first) await this.client.query(`LISTEN ${this.driver.escapeIdentifier(channel)}`);
     } catch (e) {
       await unsubscribe();
-      throw translateStoreError(e);
+      throw this.translate(e);
     }
     return unsubscribe;
   }

@@ -15,6 +15,11 @@ export function parseCidrList(list: readonly string[]): Cidr[] {
   });
 }
 
+/** A parsed range as it is written: `127.0.0.0/8`, `::1/128`. */
+export function cidrText([net, bits]: Cidr): string {
+  return `${net.toString()}/${bits}`;
+}
+
 /** Normalizes an address string; IPv4-mapped IPv6 (::ffff:127.0.0.1) becomes the IPv4 it carries. */
 export function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   if (!ipaddr.isValid(ip)) return undefined;

@@ -51,8 +51,8 @@ export function deliveriesEnqueueForEvent(tx: Tx, event: EnqueueEvent): Promise<
  * Queues one delivery per enabled accessEvent webhook of each event's lock, and per enabled
  * project-wide one of its project, and wakes the workers
  * (the NOTIFY is delivered at COMMIT). Only call it for keys of origin `integrator`. One lookup,
- * one multi-row insert and one NOTIFY for the whole batch: a 1,000-event upload with 2 webhooks
- * per lock took 1.3 s on PostgreSQL event by event. An event queued twice is queued once per webhook.
+ * one multi-row insert and one NOTIFY for the whole batch, not one of each per event (a large
+ * upload would take seconds: docs/performance.md). An event queued twice is queued once per webhook.
  *
  * Each delivery gets its place in the fair order across projects (`fair_at`, migrations/0016):
  * a project's deliveries of this batch follow one another a microsecond apart from where the

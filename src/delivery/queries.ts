@@ -1,6 +1,7 @@
 // SQL of the delivery worker. The worker spans every tenant by design (it serves the whole queue);
 // request paths never call these.
 import type { Db, Queryable } from '../db/db.ts';
+import { DAY_MS } from '../time/durations.ts';
 
 export interface ClaimedDelivery {
   id: string;
@@ -128,7 +129,7 @@ export async function deliveryOutcomesRecord(
         'UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL',
         [failedOnly],
       );
-      const reason = `failing without any success for ${Math.round(disableAfterFailingMs / 86_400_000)} days`;
+      const reason = `failing without any success for ${Math.round(disableAfterFailingMs / DAY_MS)} days`;
       const r = await tx.query<{ id: string }>(
         `UPDATE webhooks SET enabled = false, disabled_reason = $3
           WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id`,

@@ -77,6 +77,28 @@ export function createDeliveryAgent(o: AgentOptions): Agent {
   });
 }
 
+/**
+ * An agent made on first use and closed with its owner: the test deliveries of a process (most
+ * processes send none). They use an agent of their own, since the worker may run in another
+ * process, built the same way: the address policy is checked on the address actually dialled.
+ */
+export class LazyDeliveryAgent {
+  private agent: Agent | undefined;
+
+  constructor(private readonly o: AgentOptions) {}
+
+  get(): Agent {
+    this.agent ??= createDeliveryAgent(this.o);
+    return this.agent;
+  }
+
+  async close(): Promise<void> {
+    const a = this.agent;
+    this.agent = undefined;
+    await a?.close();
+  }
+}
+
 export interface SendInput {
   url: string;
   headers: Record<string, string>;
@@ -104,9 +126,8 @@ const targetOf = memoized(10_000, (url): { origin: string; path: string } => {
 /**
  * One POST on the agent's dispatcher API, the answer read as it streams past (status, Retry-After,
  * at most RESPONSE_BODY_CAP bytes counted and dropped). The deadline is one timer that aborts the
- * request: undici.request with AbortSignal.timeout() cost the sending process ~30 of its ~170 µs
- * per delivery (measured: a signal, a weakly held timer and event listeners each time), and
- * request()'s readable body stream more.
+ * request: undici.request with AbortSignal.timeout() costs a signal, a weakly held timer and event
+ * listeners per delivery, and request()'s readable body stream more (docs/performance.md).
  */
 export function deliverySend(agent: Agent, input: SendInput): Promise<SendResult> {
   const started = performance.now();

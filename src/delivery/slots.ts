@@ -3,23 +3,22 @@
 // and no timers: the worker asks, sends, and reports back.
 //
 // Per webhook at most `perWebhook` are sent at a time; more wait, claimed ahead, so that a freed slot
-// starts the next delivery at once instead of after a claim round trip (which capped one busy
-// webhook at ~1,600/s). How many wait follows the receiver: enough for what its slots send in
+// starts the next delivery at once instead of after a claim round trip (which would cap one busy
+// webhook at one delivery per slot per round trip). How many wait follows the receiver: enough for what its slots send in
 // `aheadHorizonMs` (25 ms: a claim round trip with margin), at least `claimAhead`, at most
 // `claimAheadMax`.
 //
 // Fairness before throughput. A webhook is in one of three states:
 // - NEW: it has not answered this worker yet. One delivery at a time (it may hang): 16 new webhooks
-//   that hang take 16 places of the shared room for a second, not 16 × 32 (all 256: another
-//   tenant's delivery then waited up to 2.0 s, measured).
+//   that hang take 16 places of the shared room for a second, not 16 × 32 (all 256, and another
+//   tenant's deliveries would wait behind them).
 // - FAST: it answers; its slots and its waiting line count against the shared room (`maxInFlight`).
 // - SLOW: a request of it has been unanswered for `slowAfterMs` (1 s), or its average request time
 //   is that long. What the worker holds of it counts against the slow lane (`slowMaxInFlight`)
 //   instead, it gets no waiting line (it could not use one), and new deliveries only while the slow
 //   lane has room. Back to FAST once its average is under the limit and nothing of it hangs.
-// So one tenant's hanging receivers hold the shared room for about a second, not until the timeout
-// (16 webhooks hanging to a 4 s timeout, 100 events each: another tenant's deliveries arrived after
-// at most 0.6-1.0 s, 40-41 s before). Requests that turn slow leave the shared room even when the
+// So one tenant's hanging receivers hold the shared room for about `slowAfterMs`, not until the
+// timeout (the noisy-neighbour figures are in docs/performance.md). Requests that turn slow leave the shared room even when the
 // slow lane is full, so the lane can overrun its size: by at most what the shared room holds per
 // `slowAfterMs` until the first of them time out.
 // A webhook that answered 410 is GONE until that answer is written: nothing more of it is claimed.
@@ -33,7 +32,7 @@ const REMEMBERED = 10_000;
  * A FAST webhook that answered within this long keeps its whole room in a claim while the worker
  * holds nothing of it. Without it, a webhook whose deliveries all finished counted as unknown:
  * one delivery per claim, so a burst of ten events for an idle webhook went out one claim round
- * trip after another (upload → receipt p99 ~100 ms at 500 events/s in requests of ten).
+ * trip after another.
  */
 const LINGER_MS = 1_000;
 /** Webhooks kept as having answered lately, at most (the claim sends their ids). */

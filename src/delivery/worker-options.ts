@@ -1,9 +1,11 @@
 // The delivery worker's options: what tests and benchmarks may override, and the defaults (from
 // the configuration where an operator may set them).
 import type { Config } from '../config.ts';
+import { DAY_MS } from '../time/durations.ts';
+import type { Cidr } from './address-policy.ts';
 import { silentLog, type WorkerLog } from './worker-log.ts';
 
-export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
 /** A webhook's waiting line covers what its sending slots get through in this long. */
 const AHEAD_HORIZON_MS = 25;
 /** A waiting delivery is sent only with this much lease left beyond the request timeout. */
@@ -34,7 +36,7 @@ export interface DeliveryWorkerOptions {
   /** Deliveries of slow webhooks this worker claims, outside `maxInFlight` (default: maxInFlight). */
   slowMaxInFlight?: number;
   /** Overrides of configuration (tests, benchmarks). */
-  allowedCidrs?: readonly string[];
+  allowedCidrs?: readonly Cidr[];
   retrySchedule?: readonly number[];
   timeoutMs?: number;
   /** Extra trusted CA for receivers (tests only; production uses the system store + NODE_EXTRA_CA_CERTS). */

@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import type { Agent } from 'undici';
 import type { AppContext } from '../context.ts';
 import { ROOT } from '../root.ts';
-import { parseCidrList } from './address-policy.ts';
 import { type AfterClaim, ClaimLoop } from './claim-loop.ts';
 import { STORE_CALL_DEADLINE_MS, withDeadline } from './deadline.ts';
 import { DELIVERIES_CHANNEL } from './enqueue.ts';
@@ -83,7 +82,7 @@ export class DeliveryWorker {
     this.stats = new QueueStats(ctx);
     this.signer = new DeliverySigner(ctx.keyring, USER_AGENT);
     this.agent = createDeliveryAgent({
-      allowed: parseCidrList(this.o.allowedCidrs),
+      allowed: this.o.allowedCidrs,
       timeoutMs,
       // No per-origin limit: the worker's own caps bound its requests, and a shared limit per host
       // (16 before) would queue one webhook's deliveries behind another's hanging requests there.

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../config.ts';
+import { cidrText } from '../delivery/address-policy.ts';
 import { serve, watchNpmParent } from '../main.ts';
 import type { Running } from '../server.ts';
 import { devCa, devDir } from './certificates.ts';
@@ -144,7 +145,7 @@ async function announce(server: Running, dataDir: string): Promise<void> {
     '',
     `Latchkey for development at ${base} (API reference: ${base}/docs)`,
     `  admin API on: ${generated ? `LATCHKEY_ADMIN_TOKEN is in ${rel(tokenFile)}` : 'LATCHKEY_ADMIN_TOKEN as you set it'}`,
-    `  webhooks to ${config.webhookAllowedCidrs.join(', ')} allowed; receivers of \`npx latchkey receive\` trusted (${rel(join(dataDir, 'dev', 'ca.crt'))})`,
+    `  webhooks to ${config.webhookAllowedCidrs.map(cidrText).join(', ')} allowed; receivers of \`npx latchkey receive\` trusted (${rel(join(dataDir, 'dev', 'ca.crt'))})`,
     `  demo organization ${demo.organizationId}, sandbox project ${demo.projectId}`,
     `  demo client ${demo.clientId}${secret ? `, secret ${secret} (shown this once)` : ` (its secret was shown on the first start; a new one: npx latchkey admin rotate-secret --client-id ${demo.clientId})`}`,
     '',

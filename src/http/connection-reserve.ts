@@ -9,8 +9,8 @@
 // Node has no call for the limit: it is read once from /proc/self/limits (Linux), else from a
 // shell's `ulimit -n` (a child inherits the limit). Descriptors in use are this server's open
 // connections (counted as they open and close) plus everything else, which is counted by listing
-// /proc/self/fd (or /dev/fd) at most once a second (every 100 ms near the reserve): listing 1,400
-// descriptors costs about 0.5 ms, too much for every new stream.
+// /proc/self/fd (or /dev/fd) at most once a second (every 100 ms near the reserve): a listing costs
+// time in proportion to the descriptors open, too much for every new stream (docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:net';

@@ -124,7 +124,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendProblem(reply, err.problem, err.detail, err.extra.invalidParams, err.extra.headers);
     }
     if (err instanceof StoreUnavailableError) {
-      request.log.warn({ err: err.cause }, 'store unavailable');
+      request.log.warn({ err: err.cause, reason: err.reason }, err.message);
       return sendProblem(reply, 'service-unavailable', 'The store is unavailable; retry shortly', undefined, {
         'retry-after': '1',
       });

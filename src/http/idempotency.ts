@@ -20,12 +20,13 @@ import { createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSealed, type Keyring } from '../crypto/master-key.ts';
 import type { Db, Tx } from '../db/db.ts';
+import { DAY_MS } from '../time/durations.ts';
 import { invalidParam, problem } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** How long a key and its answer are kept. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /**
  * How long a reservation without an answer holds off retries (409). Longer than any create runs:

@@ -1,5 +1,5 @@
-// JSON log lines with a request id. One line per request (on response), not two: at 20k+ req/s
-// logging is a measurable share of the CPU. Secrets never reach the log: no bodies or headers are
+// JSON log lines with a request id. One line per request (on response), not two: at the token
+// endpoint's rates logging is a measurable share of the CPU (docs/performance.md). Secrets never reach the log: no bodies or headers are
 // logged, query values whose names look secret are masked, and pino redaction covers the rest.
 // Phone numbers in paths and queries are masked too.
 import { randomUUID } from 'node:crypto';
@@ -20,8 +20,8 @@ const LOG_FLUSH_MS = 100;
 
 /**
  * stdout, written asynchronously and in batches: pino's default writes every line synchronously,
- * one system call each (~10 µs, 6% of a token grant's time in a profile), and one asynchronous
- * write per line still cost a thread-pool round trip each (7% in a profile). Lines wait at most
+ * one system call each, and one asynchronous write per line still costs a thread-pool round trip
+ * each (their share of a token grant is in docs/performance.md). Lines wait at most
  * LOG_FLUSH_MS; those still waiting are written when the process exits.
  */
 function stdoutDestination() {
@@ -119,9 +119,8 @@ const INFO = pino.levels.values.info!;
 
 /**
  * The request line, in pino's format (level, time, pid, hostname, the fields, msg), written as one
- * template: its fields are fixed and hold no secret, and through a pino logger the line cost 4.6%
- * of a token grant's time in a profile (serializer lookup, redaction's walk, generic JSON), about
- * three times what the template costs. Strings go through JSON.stringify, which escapes whatever
+ * template: its fields are fixed and hold no secret, and a pino logger spends on every line what
+ * they do not need (serializer lookup, redaction's walk, generic JSON; docs/performance.md). Strings go through JSON.stringify, which escapes whatever
  * a request id or URL may hold.
  */
 function requestLineWriter(level: string, destination: { write(s: string): unknown }): RequestLineWriter {
@@ -162,7 +161,7 @@ export function installRequestLog(app: FastifyInstance, requestLine: RequestLine
 /**
  * A request's logger (`request.log`), made when the request first logs something. Fastify makes a
  * child logger per request for its request id; with redaction configured, pino's child() runs the
- * redaction over the child's bindings for each one (~2.4% of a token grant's time in a profile),
+ * redaction over the child's bindings for each one (a share of a grant: docs/performance.md),
  * while nearly all requests log nothing through it (the request line is written by
  * installRequestLog).
  */

@@ -117,8 +117,8 @@ export function buildValidatorCompiler(externalSchemas: Record<string, unknown> 
  * Compilers are pooled by their external schemas, as Fastify's own compiler is: once a scope has
  * had addSchema() called, Fastify asks for a compiler again for every route it registers there.
  * Without the pool every route got two Ajv instances of its own, each compiling the formats and
- * every component schema again: 172 of them, 6 MB of the 30 MB heap after start-up
- * (docs/performance.md, "Memory").
+ * every component schema again (their share of the heap after start-up: docs/performance.md,
+ * "Figures behind design choices").
  */
 export function validatorCompilersFactory() {
   const pool = new Map<string, ValidatorCompiler>();

@@ -44,9 +44,9 @@ function assertRefused(s: SseStream, variable: string): void {
 
 /** Closes a stream and waits until the server has counted it out. */
 async function closeAndWait(s: SseStream): Promise<void> {
-  const open = t.app.accessEventStreams.size;
+  const open = t.ctx.accessEventStreams.size;
   s.close();
-  while (t.app.accessEventStreams.size >= open) await new Promise((r) => setImmediate(r));
+  while (t.ctx.accessEventStreams.size >= open) await new Promise((r) => setImmediate(r));
 }
 
 describe('stream limits per client and per address', () => {

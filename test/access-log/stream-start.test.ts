@@ -24,13 +24,13 @@ after(async () => {
 });
 
 /** Open, see an event, close; accept five; open again: only what is accepted from then on. */
-async function openCloseAcceptOpen(x: StreamTenant, base: string, app: SecondApp['app']): Promise<void> {
+async function openCloseAcceptOpen(x: StreamTenant, base: string, ctx: SecondApp['ctx']): Promise<void> {
   const first = await openStream(base, x);
   assert.equal(first.status, 200);
   const [seen] = await accept(t, x);
   assert.equal((await first.waitEvents(1))[0]!.id, seen);
   first.close();
-  await streamsGone(app, x.projectId);
+  await streamsGone(ctx, x.projectId);
   const before = await accept(t, x, 5);
   const again = await openStream(base, x);
   try {
@@ -53,11 +53,11 @@ async function openCloseAcceptOpen(x: StreamTenant, base: string, app: SecondApp
 
 describe('a new stream starts now', () => {
   it('on the process that accepted the events', async () => {
-    await openCloseAcceptOpen(await streamTenant(t, 'Here'), baseA, t.app);
+    await openCloseAcceptOpen(await streamTenant(t, 'Here'), baseA, t.ctx);
   });
 
   it('on another process', async () => {
-    await openCloseAcceptOpen(await streamTenant(t, 'There'), b.base, b.app);
+    await openCloseAcceptOpen(await streamTenant(t, 'There'), b.base, b.ctx);
   });
 
   it('while another project’s streams keep the hub reading', async () => {
@@ -65,8 +65,8 @@ describe('a new stream starts now', () => {
     const x = await streamTenant(t, 'Quiet');
     const others = [await openStream(baseA, busy), await openStream(b.base, busy)];
     try {
-      await openCloseAcceptOpen(x, baseA, t.app);
-      await openCloseAcceptOpen(x, b.base, b.app);
+      await openCloseAcceptOpen(x, baseA, t.ctx);
+      await openCloseAcceptOpen(x, b.base, b.ctx);
     } finally {
       for (const s of others) s.close();
     }

@@ -186,7 +186,7 @@ describe('GET /v2/projects/{projectId}/logs/access/stream', () => {
     open3[0]!.close();
     // The server sees the disconnect; then a stream opens again.
     for (;;) {
-      if (t.app.accessEventStreams.count(a.projectId) < 3) break;
+      if (t.ctx.accessEventStreams.count(a.projectId) < 3) break;
       await new Promise((r) => setImmediate(r));
     }
     const again = await open();
@@ -272,7 +272,7 @@ describe('GET /v2/projects/{projectId}/logs/access/stream', () => {
       s1.close();
     } finally {
       await app2.close();
-      ctx2.signingKeys.stop();
+      await ctx2.close();
       await db2.close();
     }
   });

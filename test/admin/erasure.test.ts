@@ -5,7 +5,6 @@
 // the name.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { otpWorkSettled } from '../../src/resources/app/auth-routes.ts';
 import { sessionStart } from '../../src/resources/app/sessions.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { DELIVERY_ENV, registerWebhook, startReceiver, startWorker, waitFor } from '../helpers/delivery.ts';
@@ -86,7 +85,7 @@ describe('right to erasure', () => {
     assert.equal(shared.status, 201, JSON.stringify(shared.body));
     const otp = await t.call('POST', '/v2/app/auth/otp', { body: { appUserId: person } });
     assert.ok(otp.status < 300, JSON.stringify(otp.body));
-    await otpWorkSettled(t.ctx); // the code is issued after the answer
+    await t.ctx.appLogin.settled(); // the code is issued after the answer
     assert.equal(
       await count(t, 'SELECT count(*) AS n FROM app_login_codes WHERE app_user_id = $1', [person]),
       1,

@@ -3,12 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import {
-  OTP_RATE_PER_IP,
-  OTP_RATE_PER_PHONE,
-  otpWorkSettled,
-  TOKEN_RATE_PER_IP,
-} from '../../src/resources/app/auth-routes.ts';
+import { OTP_RATE_PER_IP, OTP_RATE_PER_PHONE, TOKEN_RATE_PER_IP } from '../../src/resources/app/login.ts';
 import { OTP_TEXTS_PER_WINDOW, otpIssue } from '../../src/resources/app/otp.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { newPhone } from '../helpers/events.ts';
@@ -43,7 +38,7 @@ describe('app login with the log sender', () => {
       payload: { appUserId },
       remoteAddress: ip,
     });
-    await otpWorkSettled(t.ctx);
+    await t.ctx.appLogin.settled();
     return r;
   };
   const codesInLogs = (phone: string) =>

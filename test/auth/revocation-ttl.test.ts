@@ -23,10 +23,10 @@ describe('revocation seen from another process', () => {
     async () => {
       const a = await createTenant(t);
       // "Another process": its own context and caches over the same store.
-      const other = await createContext(t.config, t.store.db);
-      const otherApp = await buildApp(other, {
+      const other = await createContext(t.config, t.store.db, {
         logStream: { write: () => true } as unknown as NodeJS.WritableStream,
       });
+      const otherApp = await buildApp(other);
       // Warm this process's cache so the revocation must be noticed by expiry, not by a miss.
       assert.equal(
         (await t.call('GET', `/v2/projects/${a.projectId}`, { token: a.projectToken })).status,
@@ -58,6 +58,7 @@ describe('revocation seen from another process', () => {
       });
       assert.equal(old.status, 401, 'the old secret is refused too');
       await otherApp.close();
+      await other.close();
     },
   );
 });

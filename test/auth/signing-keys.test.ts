@@ -33,10 +33,10 @@ describe('signing key rotation', () => {
     ),
     async () => {
       // A second process on the same store (same master key) that has loaded only the old key.
-      const other = await createContext(t.config, t.store.db);
-      const otherApp = await buildApp(other, {
+      const other = await createContext(t.config, t.store.db, {
         logStream: { write: () => true } as unknown as NodeJS.WritableStream,
       });
+      const otherApp = await buildApp(other);
 
       const oldToken = a.projectToken;
       const oldKid = kidOf(oldToken);
@@ -62,6 +62,7 @@ describe('signing key rotation', () => {
         assert.equal(r.statusCode, 200, 'a process that had not reloaded yet accepts the new key too');
       }
       await otherApp.close();
+      await other.close();
     },
   );
 

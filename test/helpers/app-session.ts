@@ -2,7 +2,6 @@
 // DPoP proofs made with jose (an implementation independent of the service's own check).
 import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK, SignJWT } from 'jose';
-import { otpWorkSettled } from '../../src/resources/app/auth-routes.ts';
 import type { TestApp } from './app.ts';
 import { newPhone } from './events.ts';
 
@@ -26,7 +25,7 @@ export async function appLogin(t: TestApp, phone = newPhone(), remoteAddress = '
     remoteAddress,
   });
   if (r.statusCode !== 202) throw new Error(`otp: ${r.statusCode} ${r.body}`);
-  await otpWorkSettled(t.ctx);
+  await t.ctx.appLogin.settled();
   const line = t.logs.slice(before).find((l) => l.includes('APP LOGIN CODE') && l.includes(phone));
   const code = /: (\d{6})\b/.exec(line ?? '')?.[1];
   if (!code) throw new Error('no login code in the logs');

@@ -47,7 +47,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const store = await openTestStore();
-  const ctx = await createContext(config, store.db);
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -57,7 +56,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   // Test deliveries reach the local HTTPS receiver (test/helpers/delivery.ts) signed by this CA.
   const webhookCa = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt'));
-  const app = await buildApp(ctx, { logStream, webhookCa });
+  const ctx = await createContext(config, store.db, { logStream, webhookCa });
+  const app = await buildApp(ctx);
   await app.ready();
   // npm run test:prism: every request goes over HTTP through Prism's validating proxy.
   let prism: Awaited<ReturnType<typeof startPrismProxy>> | undefined;
@@ -95,7 +95,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await prism?.close();
       await app.close();
-      ctx.signingKeys.stop();
+      await ctx.close();
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

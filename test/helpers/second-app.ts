@@ -4,13 +4,14 @@
 // two share it, as two processes can share one PostgreSQL.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { createContext } from '../../src/context.ts';
+import { type AppContext, createContext } from '../../src/context.ts';
 import { openPgStore } from '../../src/db/pg-store.ts';
 import type { TestApp } from './app.ts';
 import { TEST_DATABASE_URL } from './store.ts';
 
 export interface SecondApp {
   app: FastifyInstance;
+  ctx: AppContext;
   base: string;
   close(): Promise<void>;
 }
@@ -19,15 +20,18 @@ export async function startSecondApp(t: TestApp): Promise<SecondApp> {
   const db = TEST_DATABASE_URL
     ? await openPgStore({ url: TEST_DATABASE_URL, poolSize: 4, schema: t.store.schema })
     : t.store.db;
-  const ctx = await createContext(t.config, db);
-  const app = await buildApp(ctx, { logStream: { write: () => true } as unknown as NodeJS.WritableStream });
+  const ctx = await createContext(t.config, db, {
+    logStream: { write: () => true } as unknown as NodeJS.WritableStream,
+  });
+  const app = await buildApp(ctx);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
+    ctx,
     base,
     async close() {
       await app.close();
-      ctx.signingKeys.stop();
+      await ctx.close();
       if (db !== t.store.db) await db.close();
     },
   };

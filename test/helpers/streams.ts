@@ -52,8 +52,8 @@ export function openStream(
 
 /** Resolves when the server has no open stream of the project (it has seen the disconnects). */
 export async function streamsGone(
-  app: { accessEventStreams: { count(projectId: string): number } },
+  ctx: { accessEventStreams: { count(projectId: string): number } },
   projectId: string,
 ): Promise<void> {
-  while (app.accessEventStreams.count(projectId) > 0) await new Promise((r) => setImmediate(r));
+  while (ctx.accessEventStreams.count(projectId) > 0) await new Promise((r) => setImmediate(r));
 }

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppSession, LatchkeyError } from '../../sdk/typescript/src/index.ts';
 import { jwkThumbprint } from '../../src/credentials/jwk.ts';
-import { otpWorkSettled } from '../../src/resources/app/auth-routes.ts';
 import { bindSessionToDevice } from '../../src/resources/app/sessions.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { claimsOf } from '../helpers/app-session.ts';
@@ -48,7 +47,7 @@ async function loginCode(phone: string, session: AppSession): Promise<string> {
   await t.store.db.query('INSERT INTO app_users (app_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [phone]);
   const before = t.logs.length;
   assert.equal(await session.requestCode(phone), 300);
-  await otpWorkSettled(t.ctx);
+  await t.ctx.appLogin.settled();
   const line = t.logs.slice(before).find((l) => l.includes('APP LOGIN CODE') && l.includes(phone));
   return /: (\d{6})\b/.exec(line ?? '')![1]!;
 }

@@ -1,16 +1,14 @@
 // Access log: the last LATCHKEY_ACCESS_LOG_RETENTION_DAYS days of access
 // events of a project or one lock, newest `created` first, keyset-paged with an opaque cursor.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
 import { principalOf } from '../../auth/bearer.ts';
 import type { AppContext } from '../../context.ts';
-import { ConnectionReserve, descriptorLimit } from '../../http/connection-reserve.ts';
 import { invalidParam, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { addressKey } from '../../http/rate-limit.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { isUuid } from '../../ids.ts';
+import { DAY_MS } from '../../time/durations.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
 import { cursorDecode, cursorEncode } from './cursor.ts';
 import { streamKeyOf } from './feed.ts';
@@ -23,7 +21,7 @@ import {
   AccessLogStreamQuery,
   ProjectAccessLogQuery,
 } from './schema.ts';
-import { AccessEventStreams, type StreamRefusal } from './stream.ts';
+import type { StreamRefusal } from './stream.ts';
 
 interface LogQuery {
   lockId?: string;
@@ -50,7 +48,7 @@ async function read(ctx: AppContext, projectId: string, q: LogQuery) {
     keyId: q.keyId,
     from,
     to,
-    windowStart: new Date(Date.now() - days * 86_400_000),
+    windowStart: new Date(Date.now() - days * DAY_MS),
     cursor: q.startAfterId === undefined ? undefined : cursorDecode(q.startAfterId),
     limit,
   });
@@ -63,70 +61,6 @@ async function read(ctx: AppContext, projectId: string, q: LogQuery) {
   };
 }
 
-const streamHubs = new WeakMap<AppContext, AccessEventStreams>();
-
-/**
- * One live-stream hub per app (process): one LISTEN for every open stream of this process. Ended
- * before the server stops accepting (preClose), or close() would wait for the streams forever.
- * The server's connections are counted for the descriptor reserve (connection-reserve.ts).
- */
-export function installAccessEventStreams(app: FastifyInstance, ctx: AppContext): void {
-  const c = ctx.config;
-  const reserve = new ConnectionReserve(descriptorLimit(), c.connectionReserve);
-  const log = app.log.child({ component: 'access-event-stream' });
-  reserve.attach(app.server, (maxConnections) =>
-    log.info(
-      { descriptorLimit: reserve.limit, reserve: reserve.reserve, maxConnections },
-      Number.isFinite(reserve.limit)
-        ? 'live streams keep LATCHKEY_CONNECTION_RESERVE descriptors free below the limit'
-        : 'the descriptor limit is unknown or unlimited: no connection reserve',
-    ),
-  );
-  const streams = new AccessEventStreams(
-    ctx.db,
-    {
-      heartbeatMs: c.streamHeartbeatMs,
-      tokenCheckMs: c.streamTokenCheckMs,
-      batch: c.streamBatch,
-      limits: {
-        perProject: c.streamMaxPerProject,
-        perClient: c.streamsPerClient,
-        perAddress: c.streamsPerAddress,
-      },
-    },
-    {
-      tokensValid: (tokens) =>
-        ctx.clientStatus.stillValidMany(
-          tokens.map((t) => ({
-            clientId: t.clientId,
-            generation: t.generation,
-            resourceId: t.projectId,
-            scope: STREAM_SCOPE,
-          })),
-        ),
-      roomForStream: () => reserve.roomForStream(),
-      onCredentialsChanged: (fn) => ctx.clientStatus.onClear(fn),
-      log,
-    },
-  );
-  streamHubs.set(ctx, streams);
-  app.addHook('preClose', async () => {
-    await streams.close();
-  });
-  app.decorate('accessEventStreams', streams);
-  new Gauge({
-    name: 'latchkey_access_event_streams_open',
-    help: 'Live access-event streams open in this process',
-    registers: [ctx.metrics.registry],
-    collect() {
-      this.set(streams.size);
-    },
-  });
-}
-
-/** The scope the stream's operation needs (`projectAdmin`), which its token must keep holding. */
-const STREAM_SCOPE = 'project.admin';
-
 const RETRY_AFTER_SECONDS = 5;
 
 function refused(why: StreamRefusal, c: AppContext['config']) {
@@ -138,13 +72,6 @@ function refused(why: StreamRefusal, c: AppContext['config']) {
       'This server process is holding as many open connections as it can while keeping room for other requests (LATCHKEY_CONNECTION_RESERVE); retry later',
   }[why];
   return tooManyRequests(detail, RETRY_AFTER_SECONDS);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The live access-event stream hub of this app (tests and benchmarks count its streams). */
-    accessEventStreams: AccessEventStreams;
-  }
 }
 
 const tags = ['access log'];
@@ -212,8 +139,7 @@ export const accessLogOperations = [
       }),
     },
     handler: async (request, reply, ctx) => {
-      const streams = streamHubs.get(ctx);
-      if (!streams) throw new Error('installAccessEventStreams was not called for this app');
+      const streams = ctx.accessEventStreams;
       const projectId = request.params.projectId.toLowerCase();
       const { lockId } = request.query;
       const { claims } = principalOf(request);

@@ -423,7 +423,7 @@ export class AccessEventStreams {
 
   /**
    * Writes the frames (one project's, in order) to its attached streams, one write each (one
-   * syscall instead of one per event: at 500 events/s and 100 streams that is the difference).
+   * system call instead of one per event and stream).
    */
   private fanOut(subs: Set<Subscriber>, frames: Frame[]): void {
     const last = frames[frames.length - 1]!.key;

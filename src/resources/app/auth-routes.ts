@@ -4,83 +4,25 @@
 // source address in process memory (like the token endpoints' limits); what reaches a phone (one
 // live code, a few texts per window) is limited in the store, for every process (otp.ts). The rules
 // are in docs/app.md.
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/bearer.ts';
 import { DpopRejected, dpopProofCheck } from '../../auth/dpop.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import { NO_STORE } from '../../http/oauth-errors.ts';
 import { defineOperation } from '../../http/operations.ts';
-import { addressKey, RateLimiter } from '../../http/rate-limit.ts';
+import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import { APP_SCOPE } from './app-token.ts';
 import { appUserKnown, OTP_TTL_SECONDS, otpIssue, otpRedeem } from './otp.ts';
-import { type OtpSender, otpSenderFor } from './otp-sender.ts';
+import type { OtpSender } from './otp-sender.ts';
 import { AppRefreshBody, AppTokenBody, AppTokenResponse, OtpBody, OtpResponse } from './schema.ts';
 import { type PresentedProof, sessionAnswer, sessionEnd, sessionRefresh, sessionStart } from './sessions.ts';
 
-const FIFTEEN_MINUTES = 15 * 60_000;
 const REFRESH_PATH = '/v2/app/auth/refresh';
-/**
- * Code requests for one phone: a burst of 5, then one every 3 minutes, the same for known and
- * unknown phones. A stranger's requests make the owner wait at most 3 minutes, and what they
- * triggered is the owner's live code, which still works.
- */
-export const OTP_RATE_PER_PHONE = 5;
-/** Code requests from one address; generous because mobile carriers put many phones behind one NAT. */
-export const OTP_RATE_PER_IP = 100;
-/** Code checks from one address (each code also dies after 5 wrong tries). */
-export const TOKEN_RATE_PER_IP = 200;
-/**
- * Refreshes from one address: a phone refreshes about once an access-token lifetime, and a refresh
- * token cannot be guessed (256 bits), so this only bounds the work one address can cause.
- */
-export const REFRESH_RATE_PER_IP = 600;
 
 function limit(limiter: RateLimiter, key: string, what: string): void {
   const d = limiter.take(key);
   if (!d.allowed) throw tooManyRequests(`Too many ${what}; retry later`, d.retryAfterSeconds);
-}
-
-/** The login limiters, the SMS sender and the work still running after answers, of one app. */
-interface AppLogin {
-  otpByPhone: RateLimiter;
-  otpByIp: RateLimiter;
-  tokenByIp: RateLimiter;
-  refreshByIp: RateLimiter;
-  send: OtpSender;
-  /** Login-code work still running after its answer (tests wait for it; close waits too). */
-  pending: Set<Promise<void>>;
-  afterAnswer: WeakMap<FastifyRequest, () => void>;
-}
-
-const logins = new WeakMap<AppContext, AppLogin>();
-
-function loginOf(ctx: AppContext): AppLogin {
-  const l = logins.get(ctx);
-  if (!l) throw new Error('installAppLogin was not called for this app');
-  return l;
-}
-
-/** Per app: the login limiters and sender; closing the app waits for codes still being sent. */
-export function installAppLogin(app: FastifyInstance, ctx: AppContext): void {
-  const l: AppLogin = {
-    otpByPhone: new RateLimiter(OTP_RATE_PER_PHONE, FIFTEEN_MINUTES),
-    otpByIp: new RateLimiter(OTP_RATE_PER_IP, FIFTEEN_MINUTES),
-    tokenByIp: new RateLimiter(TOKEN_RATE_PER_IP, FIFTEEN_MINUTES),
-    refreshByIp: new RateLimiter(REFRESH_RATE_PER_IP, FIFTEEN_MINUTES),
-    send: otpSenderFor(ctx.config),
-    pending: new Set(),
-    afterAnswer: new WeakMap(),
-  };
-  logins.set(ctx, l);
-  app.addHook('onClose', async () => {
-    await Promise.all(l.pending);
-  });
-}
-
-/** Resolves when every login code requested so far has been issued and handed to the sender. */
-export async function otpWorkSettled(ctx: AppContext): Promise<void> {
-  await Promise.all(logins.get(ctx)?.pending ?? []);
 }
 
 /** Looks the phone up, issues or repeats its code and sends it; never throws. */
@@ -110,14 +52,14 @@ export const appAuthOperations = [
     auth: { kind: 'none' },
     // Counted before the body is parsed and validated, so malformed requests count too.
     onRequest: async (request, _reply, ctx) =>
-      limit(loginOf(ctx).otpByIp, addressKey(request.ip), 'login code requests from this address'),
-    onResponse: async (request, _reply, ctx) => loginOf(ctx).afterAnswer.get(request)?.(),
+      limit(ctx.appLogin.otpByIp, addressKey(request.ip), 'login code requests from this address'),
+    onResponse: async (request, _reply, ctx) => ctx.appLogin.afterAnswer.get(request)?.(),
     body: OtpBody,
     success: { status: 202, schema: OtpResponse },
     errors: ['rate-limited'],
     handler: async (request, reply, ctx) => {
       const { appUserId } = request.body;
-      const l = loginOf(ctx);
+      const l = ctx.appLogin;
       limit(l.otpByPhone, appUserId, 'login code requests for this phone');
       // The store is asked whether the phone is known only once the answer is out: the answer and
       // its timing are the same for every phone, and a slow SMS gateway never shows in it.
@@ -143,7 +85,7 @@ export const appAuthOperations = [
     summary: 'Exchange a login code for an app token (scope app.user, sub = phone)',
     auth: { kind: 'none' },
     onRequest: async (request, _reply, ctx) =>
-      limit(loginOf(ctx).tokenByIp, addressKey(request.ip), 'login attempts from this address'),
+      limit(ctx.appLogin.tokenByIp, addressKey(request.ip), 'login attempts from this address'),
     body: AppTokenBody,
     success: { status: 200, schema: AppTokenResponse },
     errors: ['rate-limited'],
@@ -170,7 +112,7 @@ export const appAuthOperations = [
       "Each refresh token works once: the answer carries the next one. Presenting one that was already used ends the whole session (reuse detection), and so does a session left unused for `LATCHKEY_APP_SESSION_IDLE_DAYS`. Once a device is registered in the session, the request needs a `DPoP` header (RFC 9449): a proof signed by that device key, with `htm` POST and `htu` this endpoint's public URL. Errors: 400 `invalid-refresh-token` (log in again), 400 `invalid-dpop-proof` (the refresh token still works with a good proof).",
     auth: { kind: 'none' },
     onRequest: async (request, _reply, ctx) =>
-      limit(loginOf(ctx).refreshByIp, addressKey(request.ip), 'refreshes from this address'),
+      limit(ctx.appLogin.refreshByIp, addressKey(request.ip), 'refreshes from this address'),
     body: AppRefreshBody,
     success: { status: 200, schema: AppTokenResponse },
     errors: ['rate-limited', 'invalid-refresh-token', 'invalid-dpop-proof'],

@@ -1,10 +1,6 @@
 // Webhooks: register, list, get, enable/disable, delete, rotate the signing secret, test.
 // Delivery history and replay are in deliveries-routes.ts.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { parseCidrList } from '../../delivery/address-policy.ts';
-import { createDeliveryAgent } from '../../delivery/send.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import { found } from '../../http/errors.ts';
 import { defineOperation, pathParam } from '../../http/operations.ts';
@@ -26,31 +22,6 @@ import {
 } from './schema.ts';
 import { SECRET_OVERLAP_SECONDS, webhookCreate, webhookEnable } from './service.ts';
 import { webhookTestSend } from './test-delivery.ts';
-
-type DeliveryAgent = ReturnType<typeof createDeliveryAgent>;
-const testAgents = new WeakMap<AppContext, () => DeliveryAgent>();
-
-/**
- * Test deliveries use an agent of their own (the worker may run in another process), built the
- * same way: the address policy is checked on the address actually dialled. Made on first use and
- * closed with the app. `webhookCa`: an extra trusted CA for receivers (tests only; production uses
- * the system store + NODE_EXTRA_CA_CERTS).
- */
-export function installTestDeliveryAgent(app: FastifyInstance, ctx: AppContext, webhookCa?: string | Buffer) {
-  let agent: DeliveryAgent | undefined;
-  testAgents.set(ctx, () => {
-    agent ??= createDeliveryAgent({
-      allowed: parseCidrList(ctx.config.webhookAllowedCidrs),
-      timeoutMs: ctx.config.webhookTimeoutMs,
-      ca: webhookCa,
-      connectionsPerOrigin: 2,
-    });
-    return agent;
-  });
-  app.addHook('onClose', async () => {
-    await agent?.close();
-  });
-}
 
 export const webhookTags = ['webhooks'];
 const tags = webhookTags;
@@ -206,10 +177,8 @@ export const webhookOperations = [
     success: { status: 200, schema: Type.Object({ attempt: AttemptSchema }) },
     errors: ['rate-limited'],
     handler: async (request, _reply, ctx) => {
-      const agent = testAgents.get(ctx);
-      if (!agent) throw new Error('installTestDeliveryAgent was not called for this app');
       const { projectId, webhookId } = request.params;
-      return { attempt: await webhookTestSend(ctx, agent(), projectId, webhookId) };
+      return { attempt: await webhookTestSend(ctx, ctx.testDeliveryAgent.get(), projectId, webhookId) };
     },
   }),
 ];

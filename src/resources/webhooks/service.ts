@@ -1,7 +1,6 @@
 // Webhook registration and management (docs/webhooks.md).
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { parseCidrList } from '../../delivery/address-policy.ts';
 import { TRIGGERS } from '../../delivery/event-types.ts';
 import { deliveriesFailPending } from '../../delivery/queries.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
@@ -94,7 +93,7 @@ export async function webhookCreate(
   }
   if (parsed && problems.length === 0) {
     try {
-      await webhookHostCheck(parsed.host, parseCidrList(ctx.config.webhookAllowedCidrs), lookup);
+      await webhookHostCheck(parsed.host, ctx.config.webhookAllowedCidrs, lookup);
     } catch (e) {
       if (!(e instanceof WebhookUrlError)) throw e;
       problems.push({ name: field.name, reason: e.message });
