@@ -7,6 +7,7 @@ import { createKeyring, type Keyring, loadMasterKey } from './crypto/master-key.
 import type { Db } from './db/db.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { IssuerPrivateKeys } from './resources/credentials/issuer-keys.ts';
 
 export interface AppContext {
   config: Readonly<Config>;
@@ -24,6 +25,8 @@ export interface AppContext {
   testDeliveryRate: RateLimiter;
   /** Simulated access events recorded per project (each writes the log and queues deliveries). */
   simulationRate: RateLimiter;
+  /** The projects' credential issuer keys, decrypted once per process (offline credentials). */
+  issuerPrivateKeys: IssuerPrivateKeys;
 }
 
 export async function createContext(
@@ -50,5 +53,6 @@ export async function createContext(
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
     testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
     simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
+    issuerPrivateKeys: new IssuerPrivateKeys(keyring),
   };
 }

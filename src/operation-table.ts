@@ -10,6 +10,7 @@ import { accessLogOperations } from './resources/access-log/routes.ts';
 import { adminOperations } from './resources/admin/routes.ts';
 import { appAuthOperations } from './resources/app/auth-routes.ts';
 import { appOperations } from './resources/app/routes.ts';
+import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
 import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
 import { lockHolderOperations } from './resources/lock-holders/routes.ts';
@@ -37,6 +38,7 @@ export const operations: readonly Operation[] = [
   ...appAuthOperations,
   ...appOperations,
   ...deviceOperations,
+  ...credentialKeyOperations,
   ...accessLogOperations,
   ...webhookOperations,
   ...deliveryOperations,

@@ -29,6 +29,8 @@ export const OPERATIONS = {
   "appKeysShare": { method: 'post', path: "/v2/app/keys/{keyId}/share" },
   "appMeUpdate": { method: 'patch', path: "/v2/app/me" },
   "authorizationServerMetadata": { method: 'get', path: "/.well-known/oauth-authorization-server" },
+  "credentialKeysList": { method: 'get', path: "/v2/projects/{projectId}/credential-keys" },
+  "credentialKeysRotate": { method: 'post', path: "/v2/projects/{projectId}/credential-keys/rotate" },
   "jwksGet": { method: 'get', path: "/.well-known/jwks.json" },
   "keysCreate": { method: 'post', path: "/v2/projects/{projectId}/keys" },
   "keysGet": { method: 'get', path: "/v2/projects/{projectId}/keys/{keyId}" },
