@@ -10,6 +10,7 @@ import { accessLogOperations } from './resources/access-log/routes.ts';
 import { adminOperations } from './resources/admin/routes.ts';
 import { appAuthOperations } from './resources/app/auth-routes.ts';
 import { appOperations } from './resources/app/routes.ts';
+import { credentialOperations } from './resources/credentials/credential-routes.ts';
 import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
 import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
@@ -38,6 +39,7 @@ export const operations: readonly Operation[] = [
   ...appAuthOperations,
   ...appOperations,
   ...deviceOperations,
+  ...credentialOperations,
   ...credentialKeyOperations,
   ...accessLogOperations,
   ...webhookOperations,

@@ -707,6 +707,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/app/keys/{keyId}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credential for one of your keys, bound to one of your devices, to open its lock offline
+         * @description `nbf` is the key's start or now; `exp` the earlier of the key's end and now + LATCHKEY_CREDENTIAL_TTL_HOURS. Fetch a new one before it expires (daily): each carries the lock's newest revocation list. A revoked or ended key, a key that starts after a credential made now would expire, or a device that is not yours (or was deleted) is 409 with the reason; another user's key is 404.
+         */
+        get: operations["appKeysCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/credential-keys": {
         parameters: {
             query?: never;
@@ -7947,6 +7967,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appKeysCredential: {
+        parameters: {
+            query: {
+                /** @description One of your devices (POST /v2/app/devices) */
+                deviceId: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A compact JWS (RFC 7515), ES256, header { alg, typ: "latchkey-credential+jwt", kid }; claims iss, sub, jti (the key), lock, iat, nbf, exp, tz, win, cnf.jkt (the device) and rev (the lock's revocation list) */
+                        credential: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:15:30.123Z
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                    };
+                };
             };
             /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
             400: {

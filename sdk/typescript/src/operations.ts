@@ -25,6 +25,7 @@ export const OPERATIONS = {
   "appDevicesDelete": { method: 'delete', path: "/v2/app/devices/{deviceId}" },
   "appDevicesList": { method: 'get', path: "/v2/app/devices" },
   "appEventsReport": { method: 'post', path: "/v2/app/events" },
+  "appKeysCredential": { method: 'get', path: "/v2/app/keys/{keyId}/credential" },
   "appKeysList": { method: 'get', path: "/v2/app/keys" },
   "appKeysShare": { method: 'post', path: "/v2/app/keys/{keyId}/share" },
   "appMeUpdate": { method: 'patch', path: "/v2/app/me" },

@@ -1,5 +1,6 @@
 // Shapes of the offline-credential operations: issuer key sets, credentials, provisioning bundles.
 import { Type } from '@sinclair/typebox';
+import { Timestamp, Uuid } from '../../http/schemas.ts';
 
 export const IssuerJwkSchema = Type.Object(
   {
@@ -21,4 +22,18 @@ export const IssuerKeySetSchema = Type.Object({
     description:
       'Oldest first; the last one signs new credentials, the others were rotated out and stay listed while credentials they signed may be unexpired, and 30 days more',
   }),
+});
+
+export const CredentialQuery = Type.Object(
+  { deviceId: Type.String({ format: 'uuid', description: 'One of your devices (POST /v2/app/devices)' }) },
+  { additionalProperties: false },
+);
+
+export const CredentialResponse = Type.Object({
+  credential: Type.String({
+    description:
+      'A compact JWS (RFC 7515), ES256, header { alg, typ: "latchkey-credential+jwt", kid }; claims iss, sub, jti (the key), lock, iat, nbf, exp, tz, win, cnf.jkt (the device) and rev (the lock\'s revocation list)',
+  }),
+  expiresAt: Timestamp,
+  lockId: Uuid,
 });
