@@ -12,6 +12,7 @@ import { appAuthOperations } from './resources/app/auth-routes.ts';
 import { appOperations } from './resources/app/routes.ts';
 import { credentialOperations } from './resources/credentials/credential-routes.ts';
 import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
+import { provisioningOperations } from './resources/credentials/provisioning-routes.ts';
 import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
 import { lockHolderOperations } from './resources/lock-holders/routes.ts';
@@ -41,6 +42,7 @@ export const operations: readonly Operation[] = [
   ...deviceOperations,
   ...credentialOperations,
   ...credentialKeyOperations,
+  ...provisioningOperations,
   ...accessLogOperations,
   ...webhookOperations,
   ...deliveryOperations,

@@ -764,6 +764,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/locks/{lockId}/provisioning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lock's provisioning bundle: everything it needs to check offline credentials
+         * @description Give it to the lock over a channel the installer trusts (the lock maker's commissioning): the lock believes the issuer keys it lists. Provision again after an issuer key rotation, and when the zone's rules change.
+         */
+        get: operations["locksProvisioning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}/logs/access": {
         parameters: {
             query?: never;
@@ -1197,6 +1217,57 @@ export interface components {
             alg: "ES256";
             /** @enum {string} */
             use: "sig";
+        };
+        CredentialRevocationList: {
+            /** @description Only ever grows; a lock keeps the list with the highest v it has seen */
+            v: number;
+            /** @description Ids of the lock's revoked keys whose credentials may still be unexpired */
+            keys: string[];
+            /** @description Unix seconds: every credential for the lock issued before it is revoked */
+            before?: number;
+        };
+        ProvisioningBundle: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            lockId: string;
+            /** @example Europe/Oslo */
+            timezone: string;
+            /** @description The service's public URL, the credentials' iss */
+            issuer: string;
+            keys: {
+                /** @enum {string} */
+                kty: "EC";
+                /** @enum {string} */
+                crv: "P-256";
+                x: string;
+                y: string;
+                /** @description RFC 7638 thumbprint of the key; the `kid` of the credentials it signs */
+                kid: string;
+                /** @enum {string} */
+                alg: "ES256";
+                /** @enum {string} */
+                use: "sig";
+            }[];
+            revocation: {
+                /** @description Only ever grows; a lock keeps the list with the highest v it has seen */
+                v: number;
+                /** @description Ids of the lock's revoked keys whose credentials may still be unexpired */
+                keys: string[];
+                /** @description Unix seconds: every credential for the lock issued before it is revoked */
+                before?: number;
+            };
+            /** @description The lock's local time rules (DST included), so it needs no time-zone database */
+            utcOffsets: {
+                /** @description Unix seconds at which the table stops covering the clock */
+                until: number;
+                /** @description The time zone's UTC offsets from a day before provisioning for 20 years, ascending */
+                periods: {
+                    from: number;
+                    offsetMinutes: number;
+                }[];
+            };
         };
         AccessEvent: {
             /**
@@ -8262,6 +8333,133 @@ export interface operations {
                             /** @enum {string} */
                             use: "sig";
                         }[];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksProvisioning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        lockId: string;
+                        /** @example Europe/Oslo */
+                        timezone: string;
+                        /** @description The service's public URL, the credentials' iss */
+                        issuer: string;
+                        keys: {
+                            /** @enum {string} */
+                            kty: "EC";
+                            /** @enum {string} */
+                            crv: "P-256";
+                            x: string;
+                            y: string;
+                            /** @description RFC 7638 thumbprint of the key; the `kid` of the credentials it signs */
+                            kid: string;
+                            /** @enum {string} */
+                            alg: "ES256";
+                            /** @enum {string} */
+                            use: "sig";
+                        }[];
+                        revocation: {
+                            /** @description Only ever grows; a lock keeps the list with the highest v it has seen */
+                            v: number;
+                            /** @description Ids of the lock's revoked keys whose credentials may still be unexpired */
+                            keys: string[];
+                            /** @description Unix seconds: every credential for the lock issued before it is revoked */
+                            before?: number;
+                        };
+                        /** @description The lock's local time rules (DST included), so it needs no time-zone database */
+                        utcOffsets: {
+                            /** @description Unix seconds at which the table stops covering the clock */
+                            until: number;
+                            /** @description The time zone's UTC offsets from a day before provisioning for 20 years, ascending */
+                            periods: {
+                                from: number;
+                                offsetMinutes: number;
+                            }[];
+                        };
                     };
                 };
             };

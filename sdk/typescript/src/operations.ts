@@ -49,6 +49,7 @@ export const OPERATIONS = {
   "locksGet": { method: 'get', path: "/v2/projects/{projectId}/locks/{lockId}" },
   "locksList": { method: 'get', path: "/v2/projects/{projectId}/locks" },
   "locksOffboard": { method: 'delete', path: "/v2/projects/{projectId}/locks/{lockId}" },
+  "locksProvisioning": { method: 'get', path: "/v2/projects/{projectId}/locks/{lockId}/provisioning" },
   "locksUpdate": { method: 'patch', path: "/v2/projects/{projectId}/locks/{lockId}" },
   "managedUsersCreate": { method: 'post', path: "/v2/projects/{projectId}/managed-users" },
   "managedUsersDelete": { method: 'delete', path: "/v2/projects/{projectId}/managed-users/{appUserId}" },

@@ -37,3 +37,42 @@ export const CredentialResponse = Type.Object({
   expiresAt: Timestamp,
   lockId: Uuid,
 });
+
+const RevocationSchema = Type.Object(
+  {
+    v: Type.Integer({
+      minimum: 0,
+      description: 'Only ever grows; a lock keeps the list with the highest v it has seen',
+    }),
+    keys: Type.Array(Type.String({ format: 'uuid' }), {
+      description: "Ids of the lock's revoked keys whose credentials may still be unexpired",
+    }),
+    before: Type.Optional(
+      Type.Integer({
+        description: 'Unix seconds: every credential for the lock issued before it is revoked',
+      }),
+    ),
+  },
+  { $id: 'CredentialRevocationList' },
+);
+
+export const ProvisioningSchema = Type.Object(
+  {
+    lockId: Uuid,
+    timezone: Type.String({ examples: ['Europe/Oslo'] }),
+    issuer: Type.String({ description: "The service's public URL, the credentials' iss" }),
+    keys: Type.Array(IssuerJwkSchema),
+    revocation: RevocationSchema,
+    utcOffsets: Type.Object(
+      {
+        until: Type.Integer({ description: 'Unix seconds at which the table stops covering the clock' }),
+        periods: Type.Array(Type.Object({ from: Type.Integer(), offsetMinutes: Type.Integer() }), {
+          description: "The time zone's UTC offsets from a day before provisioning for 20 years, ascending",
+        }),
+      },
+      { description: "The lock's local time rules (DST included), so it needs no time-zone database" },
+    ),
+  },
+  { $id: 'ProvisioningBundle' },
+);
+export const ProvisioningComponents = [RevocationSchema, ProvisioningSchema];
