@@ -4,12 +4,12 @@
 // verifier package's answerChallenge, handed in), queues the lock's events and uploads them once.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { LatchkeyClient, LatchkeyPhone, type LockEvent } from '../../sdk/typescript/src/index.ts';
 import { startOfflineLock } from '../../src/dev/virtual-lock-offline.ts';
+import { exchangeWithLock } from '../../src/dev/virtual-phone.ts';
 import { answerChallenge } from '../../verifier/typescript/src/presentation.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { newPhone } from '../helpers/events.ts';
@@ -31,37 +31,6 @@ after(async () => {
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** One exchange on the lock's link, the phone answering through the client. */
-function exchange(
-  port: number,
-  phone: LatchkeyPhone,
-): Promise<{ accepted: boolean; reason: string; event?: LockEvent }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setEncoding('utf8');
-    let buffered = '';
-    let answered = false;
-    socket.on('error', reject);
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-        const message = JSON.parse(buffered.slice(0, end));
-        buffered = buffered.slice(end + 1);
-        if (!answered) {
-          answered = true;
-          phone
-            .answer(message)
-            .then((p) => socket.write(`${JSON.stringify(p)}\n`))
-            .catch(reject);
-        } else {
-          resolve(message);
-          socket.end();
-        }
-      }
-    });
-  });
-}
 
 describe('LatchkeyPhone', () => {
   it('registers, caches credentials, opens the offline lock, and uploads what it recorded', async () => {
@@ -98,7 +67,8 @@ describe('LatchkeyPhone', () => {
       now: () => Math.max(Date.now(), nbf),
     });
     try {
-      const r = await exchange(offline.port!, phone);
+      const { result } = await exchangeWithLock({ port: offline.port! }, (c) => phone.answer(c));
+      const r = result as { accepted: boolean; reason: string; event?: LockEvent };
       assert.deepEqual([r.accepted, r.reason], [true, 'accepted']);
       phone.record(r.event!);
       phone.record(r.event!); // once

@@ -1,16 +1,11 @@
 // A phone fetches a credential for one of its keys, bound to one of its devices, to open the key's
 // lock offline.
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../auth/bearer.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { Uuid } from '../../http/schemas.ts';
-import { APP_SCOPE } from '../app/app-token.ts';
+import { appAuth as auth, appCaller as caller } from '../app/caller.ts';
 import { credentialIssue } from './issue.ts';
 import { CredentialQuery, CredentialResponse } from './schema.ts';
-
-const auth: Auth = { kind: 'bearer', scopes: [APP_SCOPE] };
-const caller = (request: FastifyRequest) => principalOf(request).claims.sub as string;
 
 export const credentialOperations = [
   defineOperation({

@@ -1,18 +1,13 @@
 // A project's credential issuer keys: the key set a lock is provisioned with, and rotation.
 import { conflict, found } from '../../http/errors.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { ProjectParams } from '../locks/schema.ts';
-import { projectAdmin } from '../projects/auth.ts';
+import { projectAdminOrInstaller as adminOrInstaller, projectAdmin } from '../projects/auth.ts';
 import { issuerKeyRotate, issuerKeySet } from './issuer-keys.ts';
 import { IssuerJwkSchema, IssuerKeySetSchema } from './schema.ts';
 
 const tags = ['credentials'];
 const components = [IssuerJwkSchema];
-export const adminOrInstaller: Auth = {
-  kind: 'bearer',
-  scopes: ['project.admin', 'project.installer'],
-  resource: 'project',
-};
 
 export const credentialKeyOperations = [
   defineOperation({

@@ -5,8 +5,8 @@ import { found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { lockFindById } from '../locks/queries.ts';
 import { LockParams } from '../locks/schema.ts';
+import { projectAdminOrInstaller } from '../projects/auth.ts';
 import { issuerKeySet } from './issuer-keys.ts';
-import { adminOrInstaller } from './key-routes.ts';
 import { lockRevocationList } from './revocation-queries.ts';
 import { IssuerJwkSchema, ProvisioningComponents, ProvisioningSchema } from './schema.ts';
 
@@ -19,7 +19,7 @@ export const provisioningOperations = [
     summary: "The lock's provisioning bundle: everything it needs to check offline credentials",
     description:
       "Give it to the lock over a channel the installer trusts (the lock maker's commissioning): the lock believes the issuer keys it lists. Provision again after an issuer key rotation, and when the zone's rules change.",
-    auth: adminOrInstaller,
+    auth: projectAdminOrInstaller,
     components: [IssuerJwkSchema, ...ProvisioningComponents],
     params: LockParams,
     success: { status: 200, schema: ProvisioningSchema },

@@ -2,21 +2,17 @@
 // are bound to it (cnf.jkt). At most MAX_DEVICES per app user. The caller is the app token's
 // subject, which scopes every query: another user's device is 404.
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../auth/bearer.ts';
 import { jwkThumbprint, publicJwkProblem } from '../../credentials/jwk.ts';
 import { conflict, found, invalidParam } from '../../http/errors.ts';
-import { type Auth, defineOperation } from '../../http/operations.ts';
+import { defineOperation } from '../../http/operations.ts';
 import { wrap } from '../../http/schemas.ts';
-import { APP_SCOPE } from '../app/app-token.ts';
+import { appAuth as auth, appCaller as caller } from '../app/caller.ts';
 import { presentDevice } from './present.ts';
 import { deviceDelete, deviceInsert, deviceList } from './queries.ts';
 import { DeviceCreateBody, DeviceParams, DeviceSchema, MAX_DEVICES } from './schema.ts';
 
-const auth: Auth = { kind: 'bearer', scopes: [APP_SCOPE] };
 const tags = ['app'];
 const components = [DeviceSchema];
-const caller = (request: FastifyRequest) => principalOf(request).claims.sub as string;
 
 export const deviceOperations = [
   defineOperation({
