@@ -28,8 +28,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How long a server may take to answer /readyz (BENCH_START_SECONDS, default 60): a loaded machine is slower. */
+const START_TRIES = Number(process.env.BENCH_START_SECONDS ?? 60) * 10;
+
 async function waitFor(url: string, child: ChildProcess, out: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < START_TRIES; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out()}`);
     try {
       if ((await fetch(url)).ok) return;

@@ -420,6 +420,13 @@ const DECLARATIONS = {
     max: 100_000,
     doc: 'keys one app user may share from the app in any hour (all processes together); beyond it 429 with `Retry-After`; 0 = no limit',
   }),
+  credentialTtlHours: int({
+    name: 'LATCHKEY_CREDENTIAL_TTL_HOURS',
+    default: 24,
+    min: 1,
+    max: 720,
+    doc: 'offline credential lifetime: the longest a revoked key opens a lock that no newer credential reached',
+  }),
   testDeliveriesPerMinute: int({
     name: 'LATCHKEY_TEST_DELIVERIES_PER_MINUTE',
     default: 30,

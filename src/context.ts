@@ -17,6 +17,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { AccessEventStreams } from './resources/access-log/stream.ts';
 import { accessEventStreamsCreate } from './resources/access-log/stream-hub.ts';
 import { AppLogin } from './resources/app/login.ts';
+import { IssuerPrivateKeys } from './resources/credentials/issuer-keys.ts';
 
 export interface AppContext {
   config: Readonly<Config>;
@@ -38,6 +39,8 @@ export interface AppContext {
   testDeliveryRate: RateLimiter;
   /** Simulated access events recorded per project (each writes the log and queues deliveries). */
   simulationRate: RateLimiter;
+  /** The projects' credential issuer keys, decrypted once per process (offline credentials). */
+  issuerPrivateKeys: IssuerPrivateKeys;
   /** The process's logger and request-line writer (the API server's and the worker's). */
   loggers: Loggers;
   /** Descriptors kept free below the process's limit: the API server counts its connections here. */
@@ -111,6 +114,7 @@ export async function createContext(
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
     testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
     simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
+    issuerPrivateKeys: new IssuerPrivateKeys(keyring),
     loggers,
     connectionReserve,
     accessEventStreams,

@@ -11,6 +11,10 @@ import { activitySummaryOperations } from './resources/activity-summary/routes.t
 import { adminOperations } from './resources/admin/routes.ts';
 import { appAuthOperations } from './resources/app/auth-routes.ts';
 import { appOperations } from './resources/app/routes.ts';
+import { credentialOperations } from './resources/credentials/credential-routes.ts';
+import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
+import { provisioningOperations } from './resources/credentials/provisioning-routes.ts';
+import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
 import { lockHolderOperations } from './resources/lock-holders/routes.ts';
 import { lockOperations } from './resources/locks/routes.ts';
@@ -37,6 +41,10 @@ export const operations: readonly Operation[] = [
   ...lockHolderOperations,
   ...appAuthOperations,
   ...appOperations,
+  ...deviceOperations,
+  ...credentialOperations,
+  ...credentialKeyOperations,
+  ...provisioningOperations,
   ...accessLogOperations,
   ...activitySummaryOperations,
   ...webhookOperations,

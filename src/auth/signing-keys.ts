@@ -40,11 +40,19 @@ export interface SigningKeysOptions {
   refreshMs?: number;
 }
 
-export function newKeyMaterial(keyring: Keyring): { kid: string; jwk: JsonWebKey; sealed: string } {
+/**
+ * A new P-256 key pair: its kid (the RFC 7638 thumbprint), public JWK, and private key sealed under
+ * the master key (bound to `context` when given: the sealed text then opens only with it). Token
+ * signing keys and the projects' credential issuer keys are both made here.
+ */
+export function newKeyMaterial(
+  keyring: Keyring,
+  context?: string,
+): { kid: string; jwk: JsonWebKey; sealed: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-  return { kid: jwkThumbprint({ x: jwk.x!, y: jwk.y! }), jwk, sealed: keyring.encrypt(pem) };
+  return { kid: jwkThumbprint({ x: jwk.x!, y: jwk.y! }), jwk, sealed: keyring.encrypt(pem, context) };
 }
 
 export class SigningKeys {

@@ -17,13 +17,13 @@ export interface LockResult {
   event?: AppEvent;
 }
 
-/** Presents a credential to the lock at `port` (127.0.0.1) or `path` (a Unix socket). */
-export function presentToLock(
+/**
+ * One exchange on the lock's link: connect, read the challenge, send what `answer` makes of it,
+ * read the lock's result.
+ */
+export function exchangeWithLock(
   at: { port: number } | { path: string },
-  credential: string,
-  device: CryptoKeyPair,
-  /** Changes the answer before it is sent (tests: replay, tamper). */
-  alter: (m: PresentationMessage, challenge: ChallengeMessage) => PresentationMessage | string = (m) => m,
+  answer: (challenge: ChallengeMessage) => Promise<PresentationMessage | string>,
 ): Promise<{ challenge: ChallengeMessage; result: LockResult | { type: 'error'; error: string } }> {
   return new Promise((resolve, reject) => {
     const socket = 'port' in at ? connect(at.port, '127.0.0.1') : connect(at.path);
@@ -38,11 +38,8 @@ export function presentToLock(
         buffered = buffered.slice(end + 1);
         if (!challenge) {
           challenge = message as ChallengeMessage;
-          answerChallenge(challenge, credential, device)
-            .then((answer) => {
-              const sent = alter(answer, challenge!);
-              socket.write(`${typeof sent === 'string' ? sent : JSON.stringify(sent)}\n`);
-            })
+          answer(challenge)
+            .then((sent) => socket.write(`${typeof sent === 'string' ? sent : JSON.stringify(sent)}\n`))
             .catch(reject);
         } else {
           resolve({ challenge, result: message });
@@ -51,4 +48,17 @@ export function presentToLock(
       }
     });
   });
+}
+
+/** Presents a credential to the lock at `port` (127.0.0.1) or `path` (a Unix socket). */
+export function presentToLock(
+  at: { port: number } | { path: string },
+  credential: string,
+  device: CryptoKeyPair,
+  /** Changes the answer before it is sent (tests: replay, tamper). */
+  alter: (m: PresentationMessage, challenge: ChallengeMessage) => PresentationMessage | string = (m) => m,
+): Promise<{ challenge: ChallengeMessage; result: LockResult | { type: 'error'; error: string } }> {
+  return exchangeWithLock(at, async (challenge) =>
+    alter(await answerChallenge(challenge, credential, device), challenge),
+  );
 }

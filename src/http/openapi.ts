@@ -20,6 +20,7 @@ const TAGS = [
   { name: 'auth v1', description: 'The auth API v1 token endpoint' },
   { name: 'lock holders (auth v1)', description: 'Projects seen through the auth API v1' },
   { name: 'app', description: 'What the mobile app calls' },
+  { name: 'credentials', description: 'Offline credentials: issuer keys and lock provisioning' },
   { name: 'access log', description: 'Access events: the log and the live stream' },
   {
     name: 'webhooks',

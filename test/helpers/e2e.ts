@@ -35,8 +35,10 @@ export interface E2eServer {
 export async function startE2eServer(
   store: ProcessStore,
   env: Record<string, string> = {},
+  /** A port to listen on (a server started again where it was, with the same public URL). */
+  o: { port?: number } = {},
 ): Promise<E2eServer> {
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const server = startServerProcess({
     ...store.env,

@@ -13,5 +13,16 @@ export {
 export { type InvalidParam, LatchkeyError } from './errors.ts';
 export type { components, paths } from './openapi.ts';
 export { OPERATIONS } from './operations.ts';
+export {
+  type AnswerChallenge,
+  type CachedCredential,
+  type Challenge,
+  LatchkeyPhone,
+  type LockEvent,
+  type PhoneOptions,
+  type PhoneState,
+  type Presentation,
+  type UploadResult,
+} from './phone.ts';
 export type { Method, Operation, PathsWith, RequestBody, ResponseBody } from './types.ts';
 export { type AccessEvent, verifyWebhook, type WebhookHeaders } from './webhooks.ts';

@@ -2,10 +2,10 @@
 // Everything that carries the phone number or the person's name goes: their access events, keys,
 // sharing rights, managed-user records, pending and historical webhook deliveries of their events
 // (with the attempts), login codes, app sessions (their refresh tokens and, through the session
-// check, their access tokens stop working), kept Idempotency-Key answers and the app user row with
-// its display name. What others hold
-// stays: keys this person shared keep working for their holders and only lose the sharer's number
-// and the link to the erased sharing right. Deliveries already sent are not recalled.
+// check, their access tokens stop working), registered devices, kept Idempotency-Key answers and
+// the app user row with its display name. What others hold stays: keys this person shared keep
+// working for their holders and only lose the sharer's number and the link to the erased sharing
+// right. Deliveries already sent are not recalled.
 // One transaction: all or nothing. The access log and the delivery queue have no index on the
 // person (one would cost every insert for a rare operation), so they are scanned: the transaction
 // allows its statements minutes instead of the usual 15 s.
@@ -48,6 +48,7 @@ export async function appUserErase(db: Db, keyring: Keyring, appUserId: string):
     const managedUsers = await tx.query('DELETE FROM managed_users WHERE app_user_id = $1', [appUserId]);
     await tx.query('DELETE FROM app_login_codes WHERE app_user_id = $1', [appUserId]);
     await endSessionsOfAppUser(tx, appUserId);
+    await tx.query('DELETE FROM app_devices WHERE app_user_id = $1', [appUserId]);
     await tx.query('DELETE FROM app_users WHERE app_user_id = $1', [appUserId]);
     // Kept Idempotency-Key answers: those the person asked for (owner app:<phone>) and any that
     // carry the number (a create naming them). They only serve retries within 24 hours.

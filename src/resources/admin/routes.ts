@@ -226,7 +226,7 @@ export const adminOperations = [
     tags,
     summary: 'Erase an app user (right to erasure)',
     description:
-      "Removes the person with this phone number (E.164, URL-encoded: %2B4799887766) from every project: access events, keys, sharing rights, managed users, pending and past webhook deliveries of their events, login codes, app sessions (their refresh and access tokens stop working) and their display name. Keys they shared stay with their holders, without the sharer's number. Deliveries already sent are not recalled. Erasing a number the service does not know erases nothing (all counts 0).",
+      "Removes the person with this phone number (E.164, URL-encoded: %2B4799887766) from every project: access events, keys, sharing rights, managed users, pending and past webhook deliveries of their events, login codes, app sessions (their refresh and access tokens stop working), registered devices and their display name. Keys they shared stay with their holders, without the sharer's number. Deliveries already sent are not recalled. Erasing a number the service does not know erases nothing (all counts 0).",
     auth,
     params: Type.Object({ appUserId: E164 }),
     success: {

@@ -2,12 +2,12 @@
 // read locks only.
 import { found, invalidParam } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
-import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
+import { defineOperation, pathParam } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { patchRow } from '../../http/patch.ts';
 import { list, wrap } from '../../http/schemas.ts';
 import { canonicalTimeZone } from '../../time/timezone.ts';
-import { projectAdmin } from '../projects/auth.ts';
+import { projectAdmin, projectAdminOrInstaller } from '../projects/auth.ts';
 import { presentLock } from './present.ts';
 import {
   lockFindById,
@@ -35,11 +35,6 @@ export function timeZoneParam(value: string, name = 'timezone'): string {
   return tz;
 }
 
-const adminOrInstaller: Auth = {
-  kind: 'bearer',
-  scopes: ['project.admin', 'project.installer'],
-  resource: 'project',
-};
 const Lock = wrap('lock', LockSchema);
 const components = [LockSchema];
 
@@ -51,7 +46,7 @@ export const lockOperations = [
     tags,
     summary:
       "Onboard a lock (project.admin or project.installer); timezone defaults to the project's, else UTC",
-    auth: adminOrInstaller,
+    auth: projectAdminOrInstaller,
     components,
     params: ProjectParams,
     body: LockCreateBody,
@@ -73,7 +68,7 @@ export const lockOperations = [
     path: '/v2/projects/:projectId/locks',
     tags,
     summary: "List the project's locks (ordered by id)",
-    auth: adminOrInstaller,
+    auth: projectAdminOrInstaller,
     components,
     params: ProjectParams,
     query: LockListQuery,
@@ -93,7 +88,7 @@ export const lockOperations = [
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
     summary: 'Get a lock',
-    auth: adminOrInstaller,
+    auth: projectAdminOrInstaller,
     components,
     params: LockParams,
     success: { status: 200, schema: Lock },

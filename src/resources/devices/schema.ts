@@ -1,0 +1,58 @@
+// Request and response shapes of the app user's device keys.
+import { Type } from '@sinclair/typebox';
+import type { P256PublicJwk } from '../../credentials/jwk.ts';
+import { Timestamp, Uuid } from '../../http/schemas.ts';
+
+/** At most this many devices per app user: a sixth is 409 (a person has a phone or two, not dozens). */
+export const MAX_DEVICES = 5;
+
+const coordinate = (name: string) =>
+  ({
+    type: 'string',
+    description: `the point's ${name} coordinate: 32 bytes, base64url (43 characters)`,
+  }) as const;
+
+// Checked in the handler (publicJwkProblem), which names `publicKey` with a reason in plain words;
+// the schema only says what to send.
+const PublicKey = Type.Unsafe<P256PublicJwk>({
+  type: 'object',
+  description:
+    'The public half of the device key, as an EC P-256 JWK (RFC 7517): kty "EC", crv "P-256", x and y; kid, alg "ES256", use "sig" and key_ops ["verify"] are allowed. Never the private key.',
+  properties: {
+    kty: { type: 'string', description: '"EC"' },
+    crv: { type: 'string', description: '"P-256"' },
+    x: coordinate('x'),
+    y: coordinate('y'),
+  },
+  examples: [
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+      y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+    },
+  ],
+});
+
+export const DeviceCreateBody = Type.Object(
+  {
+    publicKey: PublicKey,
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, examples: ["Kari's phone"] })),
+  },
+  { additionalProperties: false },
+);
+
+export const DeviceSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.Union([Type.String(), Type.Null()]),
+    thumbprint: Type.String({
+      description: "RFC 7638 SHA-256 thumbprint of the public key, base64url: a credential's cnf.jkt",
+      examples: ['NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs'],
+    }),
+    created: Timestamp,
+  },
+  { $id: 'Device' },
+);
+
+export const DeviceParams = Type.Object({ deviceId: Uuid });
