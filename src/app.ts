@@ -2,6 +2,7 @@
 //   onRequest: request id, the operation's credential check (src/auth/guards.ts)  →  body parse  →  schema validation
 //   →  handler (service, in a transaction where needed)  →  response serialization by schema.
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { createAuditedRun } from './audit/run.ts';
 import { createGuards } from './auth/guards.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
@@ -59,7 +60,7 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   installTestDeliveryAgent(app, ctx, o.webhookCa);
   installAccessEventStreams(app, ctx);
   installAppLogin(app, ctx);
-  await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx));
+  await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx), createAuditedRun(ctx));
   if (!ctx.config.adminToken) installAdminOff(app);
   // The web console: static pages over the public API (like /docs, not API operations).
   consoleRoutes(app);

@@ -92,6 +92,7 @@ const tags = ['app'];
 export const appAuthOperations = [
   defineOperation({
     operationId: 'appAuthOtpSend',
+    audit: { none: 'sends a login code: a credential in flight, kept minutes, never recorded' },
     method: 'POST',
     path: '/v2/app/auth/otp',
     tags,
@@ -126,6 +127,7 @@ export const appAuthOperations = [
 
   defineOperation({
     operationId: 'appAuthTokenCreate',
+    audit: { none: 'issues a token; nothing is changed' },
     method: 'POST',
     path: '/v2/app/auth/token',
     tags,

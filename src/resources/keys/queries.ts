@@ -123,20 +123,23 @@ export async function keyRevoke(db: Queryable, projectId: string, keyId: string)
   return rows[0];
 }
 
-/** Revokes the unrevoked keys matching the filter; returns how many. */
+/** Revokes the unrevoked keys matching the filter; returns their ids. */
 export async function keyRevokeWhere(
   db: Queryable,
   projectId: string,
   f: Omit<KeyFilter, 'excludeStates'> & { sharingRightIds?: string[] },
-): Promise<number> {
+): Promise<string[]> {
   const params: unknown[] = [];
   let where = filterSql(projectId, f, params);
   if (f.sharingRightIds) {
     params.push(f.sharingRightIds);
     where += ` AND sharing_right_id = ANY($${params.length}::uuid[])`;
   }
-  const r = await db.query(`UPDATE keys SET revoked = now() WHERE ${where} AND revoked IS NULL`, params);
-  return r.rowCount;
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE keys SET revoked = now() WHERE ${where} AND revoked IS NULL RETURNING id`,
+    params,
+  );
+  return rows.map((r) => r.id);
 }
 
 export interface KeyInsert {

@@ -46,6 +46,7 @@ const components = [LockSchema];
 export const lockOperations = [
   defineOperation({
     operationId: 'locksCreate',
+    audit: 'lock.created',
     method: 'POST',
     path: '/v2/projects/:projectId/locks',
     tags,
@@ -106,6 +107,7 @@ export const lockOperations = [
 
   defineOperation({
     operationId: 'locksUpdate',
+    audit: 'lock.updated',
     method: 'PATCH',
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
@@ -138,6 +140,7 @@ export const lockOperations = [
 
   defineOperation({
     operationId: 'locksOffboard',
+    audit: 'lock.offboarded',
     method: 'DELETE',
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,

@@ -33,6 +33,7 @@ const base = '/v2/projects/:projectId/managed-users';
 export const managedUserOperations = [
   defineOperation({
     operationId: 'managedUsersCreate',
+    audit: 'managedUser.created',
     method: 'POST',
     path: base,
     tags,
@@ -95,6 +96,7 @@ export const managedUserOperations = [
 
   defineOperation({
     operationId: 'managedUsersUpdate',
+    audit: 'managedUser.updated',
     method: 'PATCH',
     path: `${base}/:appUserId`,
     tags,
@@ -125,6 +127,7 @@ export const managedUserOperations = [
 
   defineOperation({
     operationId: 'managedUsersDelete',
+    audit: 'managedUser.deleted',
     method: 'DELETE',
     path: `${base}/:appUserId`,
     tags,

@@ -60,6 +60,7 @@ const WebhookRef = Type.Ref('Webhook');
 export const webhookOperations = [
   defineOperation({
     operationId: 'webhooksCreate',
+    audit: 'webhook.created',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks',
     tags,
@@ -132,6 +133,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksUpdate',
+    audit: 'webhook.updated',
     method: 'PATCH',
     path: '/v2/projects/:projectId/webhooks/:webhookId',
     tags,
@@ -154,6 +156,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksDelete',
+    audit: 'webhook.deleted',
     method: 'DELETE',
     path: '/v2/projects/:projectId/webhooks/:webhookId',
     tags,
@@ -168,6 +171,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksRotateSecret',
+    audit: 'webhook.secretRotated',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/rotate-secret',
     tags,
@@ -194,6 +198,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksTest',
+    audit: { none: 'sends one signed test POST; changes nothing' },
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/test',
     tags,
