@@ -147,6 +147,7 @@ function entriesOf(
     organizationId:
       organizationId ??
       (type === 'project' || type === 'client' ? uuidOrNull(shown?.organizationId) : null) ??
+      (type === 'organization' ? uuidOrNull(shown?.id) : null) ??
       (shown?.resourceType === 'organization' ? uuidOrNull(shown.resourceId) : null),
     changes: allowed(changes),
   });

@@ -21,6 +21,7 @@ const TAGS = [
   { name: 'app', description: 'What the mobile app calls' },
   { name: 'access log', description: 'Access events: the log and the live stream' },
   { name: 'webhooks', description: 'Access-event webhooks and their deliveries' },
+  { name: 'audit', description: 'The audit trail: who changed what, when, and from where' },
 ];
 
 interface OpenApiOperation {
