@@ -257,6 +257,13 @@ const DECLARATIONS = {
     max: 3650,
     doc: 'deliveries finished (succeeded or failed) longer ago than this are deleted with their attempts',
   }),
+  auditRetentionDays: int({
+    name: 'LATCHKEY_AUDIT_RETENTION_DAYS',
+    default: 365,
+    min: 1,
+    max: 36500,
+    doc: 'audit records older than this are deleted (checked hourly)',
+  }),
   streamHeartbeatMs: int({
     name: 'LATCHKEY_STREAM_HEARTBEAT_MS',
     default: 15000,

@@ -1,6 +1,7 @@
 // Background work that runs beside the HTTP server in the same process (and alone under
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
+import { auditRetentionJobStart } from './audit/retention.ts';
 import type { AppContext } from './context.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
 import { deliveryRetentionJobStart } from './delivery/retention.ts';
@@ -26,6 +27,7 @@ export async function startBackgroundJobs(
     retentionJobStart(ctx, log),
     deliveryRetentionJobStart(ctx, log),
     idempotencyExpiryJobStart(ctx, log),
+    auditRetentionJobStart(ctx, log),
   ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });

@@ -3,6 +3,9 @@
 // never reach `changes`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditInsert } from '../../src/audit/queries.ts';
+import { ERASED } from '../../src/audit/record.ts';
+import { auditRetentionRun } from '../../src/audit/retention.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { createKeys, createLock, phone } from '../helpers/resources.ts';
@@ -168,5 +171,63 @@ describe('audit trail: the record and its transaction', () => {
     const text = JSON.stringify(await records());
     for (const secret of [c.body.clientSecret, rot.body.clientSecret, w.body.webhook.secret, 'pw-in-url'])
       assert.ok(secret && !text.includes(secret), 'no secret in any record');
+  });
+
+  it('erasure keeps the records and replaces the number and every name the person had', async () => {
+    const person = phone(50);
+    const lock = await createLock(t, a);
+    const mu = await t.call('POST', `/v2/projects/${a.projectId}/managed-users`, {
+      token: a.projectToken,
+      body: { appUserId: person, firstName: 'Kari', lastName: 'Nordmannsen' },
+    });
+    assert.equal(mu.status, 201, JSON.stringify(mu.body));
+    const path = `/v2/projects/${a.projectId}/managed-users/${encodeURIComponent(person)}`;
+    const ren = await t.call('PATCH', path, { token: a.projectToken, body: { lastName: 'Haugelandsen' } });
+    assert.equal(ren.status, 200, JSON.stringify(ren.body));
+    await createKeys(t, a, [{ lockId: lock.id, appUserId: person }]);
+    const before = await records('$1 = ANY(people)', [person]);
+    assert.deepEqual(
+      before.map((r) => r.action),
+      ['managedUser.created', 'managedUser.updated', 'key.created'],
+    );
+    const e = await t.call('DELETE', `/admin/v1/app-users/${encodeURIComponent(person)}`, {
+      token: ADMIN_TOKEN,
+    });
+    assert.equal(e.status, 200);
+    const after = await records('id = ANY($1::uuid[])', [before.map((r) => r.id)]);
+    assert.equal(after.length, 3, 'the records stay');
+    assert.equal(after[0]!.resource_id, ERASED);
+    assert.equal(after[0]!.changes.after?.firstName, ERASED);
+    assert.deepEqual(after[1]!.changes, {
+      before: { lastName: ERASED },
+      after: { lastName: ERASED },
+    });
+    assert.equal(after[2]!.changes.after?.appUserId, ERASED);
+    assert.equal(after[2]!.changes.after?.lockId, lock.id, 'the rest of the record stays');
+    const text = JSON.stringify(await records());
+    for (const gone of [person, 'Kari', 'Nordmannsen', 'Haugelandsen']) assert.ok(!text.includes(gone), gone);
+    const [erasure] = await records("action = 'appUser.erased'");
+    assert.equal(erasure!.resource_id, ERASED);
+    assert.equal(erasure!.changes.after?.keys, 1);
+  });
+
+  it('retention deletes the records older than its window, and only those', async () => {
+    const day = 86_400_000;
+    const entry = (action: string) => ({
+      actor: { type: 'system' as const, id: 'test' },
+      action,
+      resource: { type: 'test', id: null },
+      changes: {},
+    });
+    await t.store.db.transaction(async (tx) => {
+      await auditInsert(tx, [entry('test.old')], new Date(Date.now() - 400 * day));
+      await auditInsert(tx, [entry('test.kept')], new Date(Date.now() - 300 * day));
+    });
+    const n = await countAll();
+    const deleted = await auditRetentionRun(t.store.db, new Date(Date.now() - 365 * day), 1);
+    assert.equal(deleted, 1);
+    assert.equal(await countAll(), n - 1);
+    assert.equal((await records("action = 'test.old'")).length, 0);
+    assert.equal((await records("action = 'test.kept'")).length, 1);
   });
 });
