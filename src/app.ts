@@ -11,7 +11,7 @@ import { installJsonBodyParser } from './http/json-body.ts';
 import { createLoggers, installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { type Operation, registerOperations } from './http/operations.ts';
+import { type AuditedRun, type Operation, registerOperations } from './http/operations.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
 import { operations } from './operation-table.ts';
 import { installAccessEventStreams } from './resources/access-log/routes.ts';
@@ -30,6 +30,11 @@ export interface BuildOptions {
    * in its own process: compiling every operation's schemas would cost each command about a second.
    */
   operations?: readonly Operation[];
+  /**
+   * How operations with an audit action run; default in one transaction with their records.
+   * Only `npm run bench:audit` passes another (a plain run), to measure what the trail costs.
+   */
+  audited?: AuditedRun;
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
@@ -60,7 +65,13 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   installTestDeliveryAgent(app, ctx, o.webhookCa);
   installAccessEventStreams(app, ctx);
   installAppLogin(app, ctx);
-  await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx), createAuditedRun(ctx));
+  await registerOperations(
+    app,
+    ctx,
+    o.operations ?? operations,
+    createGuards(ctx),
+    o.audited ?? createAuditedRun(ctx),
+  );
   if (!ctx.config.adminToken) installAdminOff(app);
   // The web console: static pages over the public API (like /docs, not API operations).
   consoleRoutes(app);

@@ -18,12 +18,13 @@ export async function auditInsert(tx: Tx, entries: readonly AuditEntry[], at = n
     `INSERT INTO audit_records (id, at, actor_type, actor_id, action, resource_type, resource_id,
                                 project_id, organization_id, request_id, source_address, changes, people)
      SELECT t.id, $1, t.actor_type, t.actor_id, t.action, t.resource_type, t.resource_id, t.project_id,
-            COALESCE(t.organization_id, (SELECT p.organization_id FROM projects p WHERE p.id = t.project_id)),
-            t.request_id, t.source_address, t.changes::jsonb, ARRAY(SELECT jsonb_array_elements_text(t.people::jsonb))
+            COALESCE(t.organization_id, p.organization_id), t.request_id, t.source_address, t.changes::jsonb,
+            string_to_array(t.people, ' ')
        FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[],
                    $9::uuid[], $10::text[], $11::text[], $12::text[], $13::text[])
          AS t(id, actor_type, actor_id, action, resource_type, resource_id, project_id, organization_id,
-              request_id, source_address, changes, people)`,
+              request_id, source_address, changes, people)
+       LEFT JOIN projects p ON p.id = t.project_id`,
     [
       at.toISOString(),
       ids,
@@ -37,7 +38,8 @@ export async function auditInsert(tx: Tx, entries: readonly AuditEntry[], at = n
       col((e) => e.requestId ?? null),
       col((e) => e.sourceAddress ?? null),
       col((e) => JSON.stringify(e.changes)),
-      col((e) => JSON.stringify(peopleOf(e))),
+      // Phone numbers hold no space: one string per record, split in SQL.
+      col((e) => peopleOf(e).join(' ')),
     ],
   );
 }
