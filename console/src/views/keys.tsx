@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { collect, fmtTime, type Key } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
+import { keyHistories } from '../parts/audit.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { LockFilter, LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
@@ -36,6 +37,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
       ),
     [api, lockFilter, hidden.join()],
   );
+  const history = useLoad(() => keyHistories(api, projectId), [api, keys.data]);
   const lockName = lockNameOf(locks.data);
   const act = useAction();
   const [simulated, setSimulated] = useState<string>('');
@@ -91,6 +93,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
               'any time',
           },
           { header: 'State', cell: (k) => <span class={`state ${k.state}`}>{k.state}</span> },
+          { header: 'History', cell: (k) => <small class="hint">{history.data?.get(k.id) ?? ''}</small> },
         ]}
         actions={(k) =>
           k.state !== 'revoked' && (
