@@ -151,16 +151,31 @@ function entriesOf(
       (shown?.resourceType === 'organization' ? uuidOrNull(shown.resourceId) : null),
     changes: allowed(changes),
   });
-  if (notes.length > 0)
-    return notes.map((n) => {
-      const e = entry(n.resourceId, n.changes ?? changesOf(n.before, n.after));
-      if (n.action) {
-        e.action = n.action;
-        e.resource = { type: n.action.slice(0, n.action.indexOf('.')), id: n.resourceId };
-      }
-      if (n.projectId) e.projectId = n.projectId;
-      return e;
-    });
+  const noted = (n: AuditNote) => {
+    const e = entry(n.resourceId, n.changes ?? changesOf(n.before, n.after));
+    if (n.action) {
+      e.action = n.action;
+      e.resource = { type: n.action.slice(0, n.action.indexOf('.')), id: n.resourceId };
+    }
+    if (n.projectId) e.projectId = n.projectId;
+    return e;
+  };
+  // Notes of the operation's own action replace the records made from the answer; notes of other
+  // actions (the keys an offboarding revoked) come beside them.
+  const own = notes.filter((n) => !n.action || n.action === action);
+  const beside = notes.filter((n) => n.action && n.action !== action).map(noted);
+  if (own.length > 0) return [...own.map(noted), ...beside];
+  return [...fromAnswerOf(type, op, pathId, before, body, entry), ...beside];
+}
+
+function fromAnswerOf(
+  type: string,
+  op: Operation,
+  pathId: string | null,
+  before: unknown,
+  body: unknown,
+  entry: (resourceId: string | null, changes: Changes, shown?: Fields) => AuditEntry,
+): AuditEntry[] {
   const shown = shownIn(body);
   // Nothing shown: a delete (204) records what was there; anything else only its action.
   if (shown.length === 0)

@@ -230,4 +230,36 @@ describe('audit trail: the record and its transaction', () => {
     assert.equal((await records("action = 'test.old'")).length, 0);
     assert.equal((await records("action = 'test.kept'")).length, 1);
   });
+
+  it('offboarding a lock records it, and each key and sharing right it revoked', async () => {
+    const lock = await createLock(t, a, { name: 'Gate' });
+    const keys = await createKeys(t, a, [
+      { lockId: lock.id, appUserId: phone(60) },
+      { lockId: lock.id, appUserId: phone(61) },
+    ]);
+    const sr = await t.call('POST', `/v2/projects/${a.projectId}/sharing-rights`, {
+      token: a.projectToken,
+      body: { sharingRights: [{ lockId: lock.id, appUserId: phone(60) }] },
+    });
+    assert.equal(sr.status, 201, JSON.stringify(sr.body));
+    const off = await t.call('DELETE', `/v2/projects/${a.projectId}/locks/${lock.id}`, {
+      token: a.projectToken,
+    });
+    assert.equal(off.status, 204);
+    const rows = await records(
+      "request_id = (SELECT request_id FROM audit_records WHERE action = 'lock.offboarded' AND resource_id = $1)",
+      [lock.id],
+    );
+    assert.deepEqual(
+      rows.map((r) => `${r.action} ${r.resource_id}`).sort(),
+      [
+        `key.revoked ${keys[0]!.id}`,
+        `key.revoked ${keys[1]!.id}`,
+        `lock.offboarded ${lock.id}`,
+        `sharingRight.revoked ${sr.body.sharingRights[0].id}`,
+      ].sort(),
+    );
+    const lockRow = rows.find((r) => r.action === 'lock.offboarded')!;
+    assert.equal(lockRow.changes.before?.name, 'Gate', 'the lock as it was');
+  });
 });

@@ -1,5 +1,6 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { found, invalidParam } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { type Auth, defineOperation, pathParam } from '../../http/operations.ts';
@@ -151,9 +152,15 @@ export const lockOperations = [
     success: { status: 204, description: 'Offboarded' },
     handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
-      await found(
+      const gone = await found(
         'lock',
         ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId)),
+      );
+      auditNote(
+        request,
+        ...revokedNotes(gone.keys, 'key.revoked'),
+        ...revokedNotes(gone.sharingRights, 'sharingRight.revoked'),
+        ...gone.webhooks.map((id) => ({ resourceId: id, action: 'webhook.deleted' })),
       );
     },
   }),

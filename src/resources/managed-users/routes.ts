@@ -1,4 +1,6 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
+
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { conflict, found } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { defineOperation, pathParam } from '../../http/operations.ts';
@@ -137,9 +139,14 @@ export const managedUserOperations = [
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
-      await found(
+      const gone = await found(
         'managed user',
         ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId)),
+      );
+      auditNote(
+        request,
+        ...revokedNotes(gone.keys, 'key.revoked'),
+        ...revokedNotes(gone.sharingRights, 'sharingRight.revoked'),
       );
     },
   }),
