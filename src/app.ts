@@ -2,6 +2,7 @@
 //   onRequest: request id, the operation's credential check (src/auth/guards.ts)  →  body parse  →  schema validation
 //   →  handler (service, in a transaction where needed)  →  response serialization by schema.
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { createAuditedRun } from './audit/run.ts';
 import { createGuards } from './auth/guards.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
@@ -10,7 +11,7 @@ import { installJsonBodyParser } from './http/json-body.ts';
 import { installRequestLog, lazyChildLogger, requestId } from './http/logging.ts';
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { type Operation, registerOperations } from './http/operations.ts';
+import { type AuditedRun, type Operation, registerOperations } from './http/operations.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
 import { operations } from './operation-table.ts';
 import { installAdminOff } from './resources/admin/routes.ts';
@@ -22,6 +23,11 @@ export interface BuildOptions {
    * in its own process: compiling every operation's schemas would cost each command about a second.
    */
   operations?: readonly Operation[];
+  /**
+   * How operations with an audit action run; default in one transaction with their records.
+   * Only `npm run bench:audit` passes another (a plain run), to measure what the trail costs.
+   */
+  audited?: AuditedRun;
 }
 
 export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<FastifyInstance> {
@@ -50,7 +56,13 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
   installRequestMetrics(app, ctx.metrics);
   await installOpenApi(app);
   serveLiveStreams(app, ctx);
-  await registerOperations(app, ctx, o.operations ?? operations, createGuards(ctx));
+  await registerOperations(
+    app,
+    ctx,
+    o.operations ?? operations,
+    createGuards(ctx),
+    o.audited ?? createAuditedRun(ctx),
+  );
   if (!ctx.config.adminToken) installAdminOff(app);
   // The web console: static pages over the public API (like /docs, not API operations).
   consoleRoutes(app);

@@ -303,6 +303,13 @@ const DECLARATIONS = {
     max: 3600000,
     doc: 'how often keys that reached their end are looked for and sent to keyChanged webhooks as key.expired',
   }),
+  auditRetentionDays: int({
+    name: 'LATCHKEY_AUDIT_RETENTION_DAYS',
+    default: 365,
+    min: 1,
+    max: 36500,
+    doc: 'audit records older than this are deleted (checked hourly)',
+  }),
   streamHeartbeatMs: int({
     name: 'LATCHKEY_STREAM_HEARTBEAT_MS',
     default: 15000,

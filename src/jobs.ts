@@ -1,6 +1,7 @@
 // Background work that runs beside the HTTP server in the same process (and alone under
 // `latchkey worker`). Each job returns a stop function; stop drains in reverse start order.
 import type { FastifyBaseLogger } from 'fastify';
+import { auditRetentionJobStart } from './audit/retention.ts';
 import type { AppContext } from './context.ts';
 import { keyExpiryJobStart } from './delivery/key-expiry.ts';
 import { deliveryQueueStats } from './delivery/queries.ts';
@@ -30,6 +31,7 @@ export async function startBackgroundJobs(
     idempotencyExpiryJobStart(ctx, log),
     appSessionExpiryJobStart(ctx, log),
     keyExpiryJobStart(ctx, log),
+    auditRetentionJobStart(ctx, log),
   ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });

@@ -1,6 +1,7 @@
 // THE operations table: every HTTP operation the service answers, in the order the API document
 // lists them. app.ts registers it (src/http/operations.ts); the tenant matrix, the JWT-attack suite
 // and the OpenAPI tests walk it. To add an operation, see docs/architecture.md.
+import { auditOperations } from './audit/routes.ts';
 import { tokenOperations } from './auth/token-routes.ts';
 import { v1TokenOperations } from './auth/v1-token-routes.ts';
 import { wellKnownOperations } from './auth/well-known-routes.ts';
@@ -50,4 +51,5 @@ export const operations: readonly Operation[] = [
   ...webhookOperations,
   ...eventTypeOperations,
   ...deliveryOperations,
+  ...auditOperations,
 ];

@@ -5,8 +5,9 @@
 // request. Then every captured log line (TestApp.logs) and every response (body and headers) is
 // searched for every secret. The log OTP sender legitimately writes the code in ONE labelled line.
 // The creates send an Idempotency-Key (as the console and the typed client do), and the store is
-// searched too: every table, and a dump of the whole store (pg_dump of the test schema on
-// PostgreSQL; the embedded store's data directory, byte for byte, on PGlite).
+// searched too: every table (the audit trail's among them, holding the records of the changes that
+// issued the secrets), and a dump of the whole store (pg_dump of the test schema on PostgreSQL;
+// the embedded store's data directory, byte for byte, on PGlite).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -387,6 +388,17 @@ describe('secrets never in logs, responses or error bodies', () => {
         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
     );
     assert.ok(tables.some((x) => x.name === 'idempotency_keys'));
+    // The audit trail is searched like every table; it holds the records of the very changes
+    // that issued the secrets, so the search there is not of nothing.
+    assert.ok(tables.some((x) => x.name === 'audit_records'));
+    const { rows: audited } = await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_records');
+    const issuing = ['client.created', 'client.secretRotated'];
+    if (webhooksCovered) issuing.push('webhook.created', 'webhook.secretRotated');
+    for (const action of issuing)
+      assert.ok(
+        audited.some((r) => r.action === action),
+        `${action} recorded (${audited.map((r) => r.action).join(', ')})`,
+      );
     const hits: string[] = [];
     let markerSeen = false;
     for (const { name: table } of tables) {

@@ -2,6 +2,8 @@
 // here, and every one runs through grantsChange(), which clears this process's client + grant
 // cache once the transaction has ended, so a change made here is seen by the next request at once
 // (other processes see it within LATCHKEY_REVOCATION_CACHE_SECONDS).
+
+import { onCommit } from '../audit/run.ts';
 import type { Db, Queryable, Tx } from '../db/db.ts';
 import type { ClientStatusCache } from './revocation.ts';
 
@@ -16,6 +18,9 @@ export async function grantsChange<T>(
     return await ctx.db.transaction(fn);
   } finally {
     ctx.clientStatus.clear();
+    // Inside a request's audited transaction the change is only seen once that commits: forget
+    // again then, or a request in between could cache what is about to change.
+    onCommit(ctx.db, () => ctx.clientStatus.clear());
   }
 }
 

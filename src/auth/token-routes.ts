@@ -54,6 +54,7 @@ function tokenEndpoint(operationId: string, path: string, summary: string, scope
   return defineOperation({
     operationId,
     method: 'POST',
+    audit: { none: 'issues a token; nothing is changed' },
     path,
     tags,
     summary,
@@ -82,6 +83,7 @@ export const tokenOperations = [
   tokenEndpoint('oauth2TokenCreate', '/oauth2/token', 'Issue an access token (RFC 6749)', false),
   defineOperation({
     operationId: 'resourcesDiscover',
+    audit: { none: 'reads the grants of the calling client' },
     method: 'POST',
     path: '/v2/auth/resources-discovery/',
     tags,

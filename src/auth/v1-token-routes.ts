@@ -60,6 +60,7 @@ export const V1TokenResponseSchema = Type.Object({
 export const v1TokenOperations = [
   defineOperation({
     operationId: 'v1TokenCreate',
+    audit: { none: 'issues a token; nothing is changed' },
     method: 'POST',
     path: '/auth/v1/token',
     tags: ['auth v1'],

@@ -1,4 +1,5 @@
 // SQL of the delivery worker. The worker spans every tenant by design (it serves the whole queue);
+import { auditInsert } from '../audit/queries.ts';
 // request paths never call these.
 import type { Db, Queryable } from '../db/db.ts';
 import { DAY_MS } from '../time/durations.ts';
@@ -123,28 +124,39 @@ export async function deliveryOutcomesRecord(
   }
   return db.transaction(async (tx) => {
     await outcomesWrite(tx, outcomes, succeeded);
-    const disabled: { id: string; reason: string }[] = [];
+    const disabled: { id: string; projectId: string; reason: string }[] = [];
     if (failedOnly.length > 0) {
       await tx.query(
         'UPDATE webhooks SET failing_since = now() WHERE id = ANY($1) AND failing_since IS NULL',
         [failedOnly],
       );
       const reason = `failing without any success for ${Math.round(disableAfterFailingMs / DAY_MS)} days`;
-      const r = await tx.query<{ id: string }>(
+      const r = await tx.query<{ id: string; project_id: string }>(
         `UPDATE webhooks SET enabled = false, disabled_reason = $3
-          WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id`,
+          WHERE id = ANY($1) AND enabled AND failing_since <= now() - make_interval(secs => $2) RETURNING id, project_id`,
         [failedOnly, disableAfterFailingMs / 1000, reason],
       );
-      disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+      disabled.push(...r.rows.map((w) => ({ id: w.id, projectId: w.project_id, reason })));
     }
     if (gone.length > 0) {
       const reason = 'the receiver answered 410 Gone';
-      const r = await tx.query<{ id: string }>(
-        'UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = ANY($1) AND enabled RETURNING id',
+      const r = await tx.query<{ id: string; project_id: string }>(
+        'UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = ANY($1) AND enabled RETURNING id, project_id',
         [gone, reason],
       );
-      disabled.push(...r.rows.map((w) => ({ id: w.id, reason })));
+      disabled.push(...r.rows.map((w) => ({ id: w.id, projectId: w.project_id, reason })));
     }
+    // The service's own change, recorded with it.
+    await auditInsert(
+      tx,
+      disabled.map((d) => ({
+        actor: { type: 'system', id: 'delivery-worker' },
+        action: 'webhook.disabled',
+        resource: { type: 'webhook', id: d.id },
+        projectId: d.projectId,
+        changes: { before: { enabled: true }, after: { enabled: false, disabledReason: d.reason } },
+      })),
+    );
     if (disabled.length > 0)
       await deliveriesFailPending(
         tx,

@@ -26,6 +26,7 @@ const TAGS = [
     name: 'webhooks',
     description: 'Webhooks (access events, lock activity, key changes) and their deliveries',
   },
+  { name: 'audit', description: 'The audit trail: who changed what, when, and from where' },
 ];
 
 interface OpenApiOperation {

@@ -33,6 +33,14 @@ export type Auth =
 
 export type AuthKind = Auth['kind'];
 
+/**
+ * What an operation that changes something records in the audit trail (src/audit): its action,
+ * `<resource type>.<what happened>` (`key.revoked`), or `{ none: why }` for one that keeps no
+ * change worth a record (a token grant, an access-event upload whose record is the access log).
+ * Required of every operation whose method is not GET.
+ */
+export type AuditDecl = `${string}.${string}` | { none: string };
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type In<T> = T extends TSchema ? Static<T> : unknown;
@@ -80,7 +88,12 @@ interface OperationFields {
   onRequest?: (request: FastifyRequest, reply: FastifyReply, ctx: AppContext) => Promise<void>;
   /** Runs once the answer is sent (work that must not show in the answer or its timing). */
   onResponse?: (request: FastifyRequest, reply: FastifyReply, ctx: AppContext) => Promise<void>;
+  /** The audit action (required unless the method is GET; see AuditDecl). */
+  audit?: AuditDecl;
 }
+
+/** An operation that may change something must say what it records: `audit` is required. */
+type AuditRequired<M> = M extends 'GET' ? { method: M; audit?: never } : { method: M; audit: AuditDecl };
 
 /** One operation with its handler's request typed from its schemas (see defineOperation). */
 export interface OperationSpec<P, Q, B> extends OperationFields {
@@ -104,7 +117,8 @@ export function defineOperation<
   P extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
->(spec: OperationSpec<P, Q, B>): Operation {
+  M extends HttpMethod = HttpMethod,
+>(spec: OperationSpec<P, Q, B> & AuditRequired<M>): Operation {
   return spec as unknown as Operation;
 }
 
@@ -116,6 +130,17 @@ export type GuardFor = ((auth: Auth) => onRequestHookHandler | undefined | false
   /** Who is calling, for Idempotency-Key (a client, an app user, the operator). */
   callerOf?: (request: FastifyRequest) => string | undefined;
 };
+
+/**
+ * Runs a handler whose operation declares an audit action, so that the change and its record are
+ * one transaction (src/audit/run.ts); `run` is the handler, given the context it should use.
+ */
+export type AuditedRun = (
+  op: Operation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (ctx: AppContext) => unknown,
+) => Promise<unknown>;
 
 const SECURITY: Record<AuthKind, Array<Record<string, string[]>> | undefined> = {
   none: [],
@@ -266,7 +291,13 @@ function hooksOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
   return hooks.length > 0 ? hooks : undefined;
 }
 
-function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | undefined, guards: GuardFor) {
+function routeOf(
+  op: Operation,
+  ctx: AppContext,
+  guard: onRequestHookHandler | undefined,
+  guards: GuardFor,
+  audited: AuditedRun | undefined,
+) {
   const oauth = op.errorFormat === 'oauth';
   const response: Record<string, unknown> = {};
   const success = successResponse(op);
@@ -323,7 +354,10 @@ function routeOf(op: Operation, ctx: AppContext, guard: onRequestHookHandler | u
     ],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(op.success.status);
-      const body = await op.handler(request, reply, ctx);
+      const run = (c: AppContext) => op.handler(request, reply, c);
+      const body = await (typeof op.audit === 'string' && audited
+        ? audited(op, request, reply, run)
+        : run(ctx));
       if (reply.statusCode === 204) return reply.send();
       if (op.location && reply.statusCode === 201)
         reply.header('location', op.location(body as never, request));
@@ -338,11 +372,16 @@ export async function registerOperations(
   ctx: AppContext,
   operations: readonly Operation[],
   guardFor: GuardFor,
+  audited?: AuditedRun,
 ): Promise<void> {
   const ids = new Set<string>();
   const components = new Set<string>();
   for (const op of operations) {
     if (ids.has(op.operationId)) throw new Error(`operationId ${op.operationId} is declared twice`);
+    if (op.method !== 'GET' && op.audit === undefined)
+      throw new Error(`${op.operationId} changes state but declares no audit action`);
+    if (typeof op.audit === 'string' && !audited)
+      throw new Error(`${op.operationId} declares an audit action, but no audited run was given`);
     ids.add(op.operationId);
     for (const s of op.components ?? []) {
       if (!s.$id) throw new Error(`${op.operationId}: a component schema needs an $id`);
@@ -359,7 +398,7 @@ export async function registerOperations(
   for (let i = 0; i < served.length; ) {
     const first = served[i]!;
     if (first.op.errorFormat !== 'oauth') {
-      app.route(routeOf(first.op, ctx, first.guard, guardFor));
+      app.route(routeOf(first.op, ctx, first.guard, guardFor, audited));
       i++;
       continue;
     }
@@ -368,7 +407,7 @@ export async function registerOperations(
     const run = served.slice(i, end);
     await app.register(async (scope) => {
       await scope.register(formbody, { bodyLimit: BODY_LIMIT });
-      for (const { op, guard } of run) scope.route(routeOf(op, ctx, guard, guardFor));
+      for (const { op, guard } of run) scope.route(routeOf(op, ctx, guard, guardFor, audited));
     });
     i = end;
   }

@@ -179,6 +179,14 @@ describe('webhook delivery', () => {
         return r.body.webhook.enabled === false && r.body.webhook;
       });
       assert.equal(got.disabledReason, 'the receiver answered 410 Gone');
+      // The service's own change is in the project's audit trail, in the same transaction.
+      const audit = await t.store.db.query<{ actor_type: string; actor_id: string; project_id: string }>(
+        `SELECT actor_type, actor_id, project_id FROM audit_records WHERE action = 'webhook.disabled' AND resource_id = $1`,
+        [hook.id],
+      );
+      assert.deepEqual(audit.rows, [
+        { actor_type: 'system', actor_id: 'delivery-worker', project_id: b.projectId },
+      ]);
       await waitFor('failed', async () =>
         (await deliveryRows(t, hook.id)).every((d) => d.status === 'failed'),
       );

@@ -5,6 +5,7 @@ import { inRecurrence } from '../../../src/time/recurrence.ts';
 import { collect, fmtTime, type Key, type Lock } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
+import { keyHistories } from '../parts/audit.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { LockFilter, LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
@@ -58,6 +59,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
       ),
     [api, lockFilter, hidden.join()],
   );
+  const history = useLoad(() => keyHistories(api, projectId), [api, keys.data]);
   const lockName = lockNameOf(locks.data);
   const act = useAction();
   const lockOf = (id: string) => locks.data?.find((l) => l.id === id);
@@ -116,6 +118,7 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
               return <span class={`state ${st.class}`}>{st.text}</span>;
             },
           },
+          { header: 'History', cell: (k) => <small class="hint">{history.data?.get(k.id) ?? ''}</small> },
         ]}
         actions={(k) =>
           k.state !== 'revoked' && (

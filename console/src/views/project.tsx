@@ -8,6 +8,7 @@ import type { TabProps } from '../tab.ts';
 import { ErrorLine, Heading } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
+import { Audit } from './audit.tsx';
 import { Keys } from './keys.tsx';
 import { Locks } from './locks.tsx';
 import { Sharing } from './sharing.tsx';
@@ -22,6 +23,7 @@ const TABS = [
   ['webhooks', 'Webhooks'],
   ['log', 'Access log'],
   ['activity', 'Activity'],
+  ['audit', 'Audit trail'],
 ] as const;
 
 export function ProjectView(props: { session: Integrator; projectId: string; tab: string; rest: string[] }) {
@@ -70,6 +72,7 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
       {tab === 'webhooks' && <Webhooks {...ctx} webhookId={props.rest[0]} />}
       {tab === 'log' && <AccessLog {...ctx} />}
       {tab === 'activity' && <Activity {...ctx} />}
+      {tab === 'audit' && <Audit {...ctx} />}
     </section>
   );
 }

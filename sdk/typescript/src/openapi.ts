@@ -740,7 +740,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of your devices: it gets no new credentials (those it holds expire on their own) */
+        /** Delete one of your devices: it gets no new credentials (those it holds expire on their own), and the sessions bound to it end */
         delete: operations["appDevicesDelete"];
         options?: never;
         head?: never;
@@ -1080,6 +1080,66 @@ export interface paths {
         put?: never;
         /** Re-queue every failed delivery created since a time */
         post: operations["webhooksRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's audit trail
+         * @description Every change, oldest first, paged like every list (`limit`, `startAfterId`). Filters: `resourceType` and `resourceId` (`key` and its id), `actorId` (a client id), `action` (`key.revoked`), `from` and `to` (inclusive times).
+         */
+        get: operations["projectAuditList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's audit trail, its projects' included
+         * @description Every change, oldest first, paged like every list (`limit`, `startAfterId`). Filters: `resourceType` and `resourceId` (`key` and its id), `actorId` (a client id), `action` (`key.revoked`), `from` and `to` (inclusive times).
+         */
+        get: operations["organizationAuditList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole audit trail
+         * @description Every change, oldest first, paged like every list (`limit`, `startAfterId`). Filters: `resourceType` and `resourceId` (`key` and its id), `actorId` (a client id), `action` (`key.revoked`), `from` and `to` (inclusive times).
+         */
+        get: operations["adminAuditList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1761,6 +1821,50 @@ export interface components {
                 durationMs: number;
                 error: string | null;
             }[];
+        };
+        AuditRecord: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            at: string;
+            actor: {
+                type: "admin" | "client" | "appUser" | "bridge" | "system";
+                /** @description The client id, the app user, the bridge, or the job; null for the operator */
+                id: string | null;
+            };
+            /** @example key.revoked */
+            action: string;
+            resource: {
+                type: string;
+                id: string | null;
+            };
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            projectId?: string;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            organizationId?: string;
+            requestId: string | null;
+            sourceAddress: string | null;
+            /** @description The fields that changed, before and after; secrets are never recorded */
+            changes: {
+                before?: {
+                    [key: string]: unknown;
+                };
+                after?: {
+                    [key: string]: unknown;
+                };
+            };
         };
     };
     responses: never;
@@ -10783,6 +10887,421 @@ export interface operations {
             };
             /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    projectAuditList: {
+        parameters: {
+            query?: {
+                /** @example key */
+                resourceType?: string;
+                resourceId?: string;
+                actorId?: string;
+                /** @example key.revoked */
+                action?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auditRecords: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            at: string;
+                            actor: {
+                                type: "admin" | "client" | "appUser" | "bridge" | "system";
+                                /** @description The client id, the app user, the bridge, or the job; null for the operator */
+                                id: string | null;
+                            };
+                            /** @example key.revoked */
+                            action: string;
+                            resource: {
+                                type: string;
+                                id: string | null;
+                            };
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            projectId?: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId?: string;
+                            requestId: string | null;
+                            sourceAddress: string | null;
+                            /** @description The fields that changed, before and after; secrets are never recorded */
+                            changes: {
+                                before?: {
+                                    [key: string]: unknown;
+                                };
+                                after?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    organizationAuditList: {
+        parameters: {
+            query?: {
+                /** @example key */
+                resourceType?: string;
+                resourceId?: string;
+                actorId?: string;
+                /** @example key.revoked */
+                action?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auditRecords: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            at: string;
+                            actor: {
+                                type: "admin" | "client" | "appUser" | "bridge" | "system";
+                                /** @description The client id, the app user, the bridge, or the job; null for the operator */
+                                id: string | null;
+                            };
+                            /** @example key.revoked */
+                            action: string;
+                            resource: {
+                                type: string;
+                                id: string | null;
+                            };
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            projectId?: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId?: string;
+                            requestId: string | null;
+                            sourceAddress: string | null;
+                            /** @description The fields that changed, before and after; secrets are never recorded */
+                            changes: {
+                                before?: {
+                                    [key: string]: unknown;
+                                };
+                                after?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminAuditList: {
+        parameters: {
+            query?: {
+                /** @example key */
+                resourceType?: string;
+                resourceId?: string;
+                actorId?: string;
+                /** @example key.revoked */
+                action?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auditRecords: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            at: string;
+                            actor: {
+                                type: "admin" | "client" | "appUser" | "bridge" | "system";
+                                /** @description The client id, the app user, the bridge, or the job; null for the operator */
+                                id: string | null;
+                            };
+                            /** @example key.revoked */
+                            action: string;
+                            resource: {
+                                type: string;
+                                id: string | null;
+                            };
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            projectId?: string;
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            organizationId?: string;
+                            requestId: string | null;
+                            sourceAddress: string | null;
+                            /** @description The fields that changed, before and after; secrets are never recorded */
+                            changes: {
+                                before?: {
+                                    [key: string]: unknown;
+                                };
+                                after?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        }[];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,12 +3,15 @@
 // sharing rights, managed-user records, pending and historical webhook deliveries of their events
 // (with the attempts), login codes, app sessions (their refresh tokens and, through the session
 // check, their access tokens stop working), registered devices, kept Idempotency-Key answers and
-// the app user row with its display name. What others hold stays: keys this person shared keep
-// working for their holders and only lose the sharer's number and the link to the erased sharing
-// right. Deliveries already sent are not recalled.
+// the app user row with its display name. The audit trail keeps its records, with the number and
+// the names replaced. What others hold stays: keys this person shared keep working for their
+// holders and only lose the sharer's number and the link to the erased sharing right. Deliveries
+// already sent are not recalled.
 // One transaction: all or nothing. The access log and the delivery queue have no index on the
 // person (one would cost every insert for a rare operation), so they are scanned: the transaction
 // allows its statements minutes instead of the usual 15 s.
+
+import { auditErasePerson } from '../../audit/queries.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
 import type { Db } from '../../db/db.ts';
 import { idempotencyAnswersErase } from '../../http/idempotency.ts';
@@ -25,6 +28,19 @@ export interface Erased {
 export async function appUserErase(db: Db, keyring: Keyring, appUserId: string): Promise<Erased> {
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL statement_timeout = '10min'");
+    // The names the person is known by, read before their rows go: the audit trail keeps its
+    // records of them, with these and the number replaced by a marker.
+    const { rows: named } = await tx.query<{ name: string | null }>(
+      `SELECT first_name AS name FROM managed_users WHERE app_user_id = $1
+       UNION SELECT last_name FROM managed_users WHERE app_user_id = $1
+       UNION SELECT name FROM app_users WHERE app_user_id = $1`,
+      [appUserId],
+    );
+    await auditErasePerson(
+      tx,
+      appUserId,
+      named.flatMap((r) => (r.name ? [r.name] : [])),
+    );
     // A delivery body is what was posted, and is shown by GET .../deliveries/{deliveryId}: an
     // Access Event carries the person's number as appUserId; a key.* envelope carries the key,
     // whose appUserId is its holder and sharedBy the person who shared it. strpos narrows the scan

@@ -3,6 +3,8 @@
 // turn the API on (installAdminOff).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { ERASED } from '../../audit/record.ts';
+import { auditNote } from '../../audit/run.ts';
 import { tokenAnswer } from '../../auth/issue-token.ts';
 import { V2_SCOPES } from '../../auth/scopes.ts';
 import { problem } from '../../http/errors.ts';
@@ -115,6 +117,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminOrganizationsCreate',
+    audit: 'organization.created',
     method: 'POST',
     path: '/admin/v1/organizations',
     tags,
@@ -129,6 +132,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminClientsCreate',
+    audit: 'client.created',
     method: 'POST',
     path: '/admin/v1/organizations/:organizationId/clients',
     tags,
@@ -143,6 +147,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminClientsDelete',
+    audit: 'client.deleted',
     method: 'DELETE',
     path: '/admin/v1/clients/:clientId',
     tags,
@@ -157,6 +162,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminClientsRotateSecret',
+    audit: 'client.secretRotated',
     method: 'POST',
     path: '/admin/v1/clients/:clientId/rotate-secret',
     tags,
@@ -171,6 +177,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminGrantsPut',
+    audit: 'grant.put',
     method: 'PUT',
     path: '/admin/v1/clients/:clientId/grants',
     tags,
@@ -206,6 +213,7 @@ export const adminOperations = [
 
   defineOperation({
     operationId: 'adminGrantsDelete',
+    audit: 'grant.deleted',
     method: 'DELETE',
     path: '/admin/v1/clients/:clientId/grants',
     tags,
@@ -215,12 +223,18 @@ export const adminOperations = [
     query: Type.Object({ resourceId: Uuid }),
     success: { status: 204, description: 'Removed' },
     handler: async (request, _reply, ctx) => {
-      await grantDelete(ctx, request.params.clientId, request.query.resourceId.toLowerCase());
+      const resourceId = request.query.resourceId.toLowerCase();
+      await grantDelete(ctx, request.params.clientId, resourceId);
+      auditNote(request, {
+        resourceId: request.params.clientId.toLowerCase(),
+        changes: { before: { resourceId } },
+      });
     },
   }),
 
   defineOperation({
     operationId: 'adminAppUsersErase',
+    audit: 'appUser.erased',
     method: 'DELETE',
     path: '/admin/v1/app-users/:appUserId',
     tags,
@@ -244,12 +258,15 @@ export const adminOperations = [
     handler: async (request, _reply, ctx) => {
       const erased = await appUserErase(ctx.db, ctx.keyring, request.params.appUserId);
       ctx.appSessions.clear();
+      // The erasure's own record names nobody: the marker stands for the person.
+      auditNote(request, { resourceId: ERASED, changes: { after: { ...erased } } });
       return { erased };
     },
   }),
 
   defineOperation({
     operationId: 'adminAppTokensCreate',
+    audit: 'appUser.tokenIssued',
     method: 'POST',
     path: '/admin/v1/app-tokens',
     tags,
@@ -266,6 +283,7 @@ export const adminOperations = [
     },
     handler: async (request, reply, ctx) => {
       const t = await appTokenMint(ctx, request.body.appUserId);
+      auditNote(request, { resourceId: request.body.appUserId });
       reply.header('cache-control', 'no-store');
       return tokenAnswer(t);
     },

@@ -45,6 +45,7 @@ const tags = ['app'];
 export const appAuthOperations = [
   defineOperation({
     operationId: 'appAuthOtpSend',
+    audit: { none: 'sends a login code: a credential in flight, kept minutes, never recorded' },
     method: 'POST',
     path: '/v2/app/auth/otp',
     tags,
@@ -79,6 +80,7 @@ export const appAuthOperations = [
 
   defineOperation({
     operationId: 'appAuthTokenCreate',
+    audit: { none: 'issues a token; nothing is changed' },
     method: 'POST',
     path: '/v2/app/auth/token',
     tags,
@@ -105,6 +107,7 @@ export const appAuthOperations = [
   defineOperation({
     operationId: 'appAuthRefresh',
     method: 'POST',
+    audit: { none: "issues a token (the session's next refresh token); token grants are not recorded" },
     path: REFRESH_PATH,
     tags,
     summary: 'Trade a refresh token for a new access token and a new refresh token',
@@ -126,6 +129,7 @@ export const appAuthOperations = [
   defineOperation({
     operationId: 'appAuthSessionDelete',
     method: 'DELETE',
+    audit: 'appSession.ended',
     path: '/v2/app/auth/session',
     tags,
     summary: "Log out: end the session of the caller's app token",

@@ -50,6 +50,7 @@ export const appOperations = [
 
   defineOperation({
     operationId: 'appMeUpdate',
+    audit: 'appUser.updated',
     method: 'PATCH',
     path: '/v2/app/me',
     tags,
@@ -65,6 +66,7 @@ export const appOperations = [
 
   defineOperation({
     operationId: 'appKeysShare',
+    audit: 'key.shared',
     method: 'POST',
     path: '/v2/app/keys/:keyId/share',
     tags,
@@ -82,6 +84,7 @@ export const appOperations = [
 
   defineOperation({
     operationId: 'appEventsReport',
+    audit: { none: 'uploads access events; the access log is their record' },
     method: 'POST',
     path: '/v2/app/events',
     tags,

@@ -28,6 +28,7 @@ export const credentialKeyOperations = [
   defineOperation({
     operationId: 'credentialKeysRotate',
     method: 'POST',
+    audit: 'credentialKey.rotated',
     path: '/v2/projects/:projectId/credential-keys/rotate',
     tags,
     summary: 'Make a new issuer key that signs from now on; the old one stays listed',

@@ -20,6 +20,7 @@ export const deviceOperations = [
   defineOperation({
     operationId: 'appDevicesCreate',
     method: 'POST',
+    audit: 'device.created',
     path: '/v2/app/devices',
     tags,
     summary: `Register a device key (the public half of a P-256 key the phone keeps); at most ${MAX_DEVICES} per app user`,
@@ -74,6 +75,7 @@ export const deviceOperations = [
   defineOperation({
     operationId: 'appDevicesDelete',
     method: 'DELETE',
+    audit: 'device.deleted',
     path: '/v2/app/devices/:deviceId',
     tags,
     summary:

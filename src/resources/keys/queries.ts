@@ -137,13 +137,13 @@ export async function keyRevoke(tx: Tx, projectId: string, keyId: string) {
 
 /**
  * Revokes the unrevoked keys matching the filter, announcing each (key.revoked) in the same
- * transaction; returns how many.
+ * transaction; returns their ids.
  */
 export async function keyRevokeWhere(
   tx: Tx,
   projectId: string,
   f: Omit<KeyFilter, 'excludeStates'> & { sharingRightIds?: string[] },
-): Promise<number> {
+): Promise<string[]> {
   const params: unknown[] = [];
   let where = filterSql(projectId, f, params);
   if (f.sharingRightIds) {
@@ -155,7 +155,7 @@ export async function keyRevokeWhere(
     params,
   );
   await enqueueKeyChanged(tx, 'key.revoked', rows);
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 export interface KeyInsert {

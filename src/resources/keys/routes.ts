@@ -1,6 +1,7 @@
 // Keys, project.admin only.
 
 import { Type } from '@sinclair/typebox';
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { badRequest, found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
@@ -31,6 +32,7 @@ const base = '/v2/projects/:projectId';
 export const keyOperations = [
   defineOperation({
     operationId: 'keysCreate',
+    audit: 'key.created',
     method: 'POST',
     path: `${base}/keys`,
     tags,
@@ -97,6 +99,7 @@ export const keyOperations = [
 
   defineOperation({
     operationId: 'keysRevoke',
+    audit: 'key.revoked',
     method: 'DELETE',
     path: `${base}/keys/:keyId`,
     tags,
@@ -121,6 +124,7 @@ export const keyOperations = [
     defineOperation({
       operationId: origin === 'integrator' ? 'keysRevokeMatching' : 'sharedKeysRevokeMatching',
       method: 'DELETE',
+      audit: 'key.revoked',
       path: origin === 'integrator' ? `${base}/keys` : `${base}/shared-keys`,
       tags,
       summary:
@@ -133,17 +137,18 @@ export const keyOperations = [
       success: { status: 200, schema: RevokedCount },
       handler: async (request, _reply, ctx) => {
         requireFilter(request.query);
-        return {
-          revoked: await ctx.db.transaction((tx) =>
-            keyRevokeWhere(tx, request.params.projectId, { ...request.query, origin }),
-          ),
-        };
+        const ids = await ctx.db.transaction((tx) =>
+          keyRevokeWhere(tx, request.params.projectId, { ...request.query, origin }),
+        );
+        auditNote(request, ...revokedNotes(ids));
+        return { revoked: ids.length };
       },
     }),
   ),
 
   defineOperation({
     operationId: 'keysSimulate',
+    audit: { none: 'writes a simulated access event in a sandbox; the access log is its record' },
     method: 'POST',
     path: `${base}/keys/:keyId/simulate`,
     tags,

@@ -81,6 +81,7 @@ export const lockHolderOperations = [
 
   defineOperation({
     operationId: 'lockHoldersCreate',
+    audit: 'lockHolder.created',
     method: 'POST',
     path: `${BASE}/`,
     tags,
@@ -134,6 +135,7 @@ export const lockHolderOperations = [
 
   defineOperation({
     operationId: 'lockHoldersUpdate',
+    audit: 'lockHolder.updated',
     method: 'PATCH',
     path: `${BASE}/:lockHolderId/`,
     tags,

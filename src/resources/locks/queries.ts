@@ -109,19 +109,27 @@ export async function lockUpdate(
 /**
  * Offboards a lock in the caller's transaction: the row is soft-deleted (its access events stay
  * readable), its keys and sharing rights are revoked, its webhooks removed (deliveries cascade).
- * Returns false when there is no such live lock.
+ * Returns what it revoked and removed; undefined when there is no such live lock.
  */
-export async function lockOffboard(tx: Tx, projectId: string, lockId: string): Promise<boolean> {
+export async function lockOffboard(
+  tx: Tx,
+  projectId: string,
+  lockId: string,
+): Promise<{ keys: string[]; sharingRights: string[]; webhooks: string[] } | undefined> {
   const r = await tx.query(
     'UPDATE locks SET deleted = now() WHERE id = $1 AND project_id = $2 AND deleted IS NULL',
     [lockId, projectId],
   );
-  if (r.rowCount === 0) return false;
-  await keyRevokeWhere(tx, projectId, { lockId }); // announced before the lock's webhooks go
-  await tx.query(
-    'UPDATE sharing_rights SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL',
-    [projectId, lockId],
-  );
-  await tx.query('DELETE FROM webhooks WHERE project_id = $1 AND lock_id = $2', [projectId, lockId]);
-  return true;
+  if (r.rowCount === 0) return undefined;
+  const ids = async (sql: string) =>
+    (await tx.query<{ id: string }>(sql, [projectId, lockId])).rows.map((x) => x.id);
+  // The keys are announced (key.revoked) before the lock's webhooks go.
+  const keys = await keyRevokeWhere(tx, projectId, { lockId });
+  return {
+    keys,
+    sharingRights: await ids(
+      'UPDATE sharing_rights SET revoked = now() WHERE project_id = $1 AND lock_id = $2 AND revoked IS NULL RETURNING id',
+    ),
+    webhooks: await ids('DELETE FROM webhooks WHERE project_id = $1 AND lock_id = $2 RETURNING id'),
+  };
 }

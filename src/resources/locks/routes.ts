@@ -1,5 +1,6 @@
 // Locks. project.admin may do everything; project.installer may onboard (create) and
 // read locks only.
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { found, invalidParam } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { defineOperation, pathParam } from '../../http/operations.ts';
@@ -41,6 +42,7 @@ const components = [LockSchema];
 export const lockOperations = [
   defineOperation({
     operationId: 'locksCreate',
+    audit: 'lock.created',
     method: 'POST',
     path: '/v2/projects/:projectId/locks',
     tags,
@@ -101,6 +103,7 @@ export const lockOperations = [
 
   defineOperation({
     operationId: 'locksUpdate',
+    audit: 'lock.updated',
     method: 'PATCH',
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
@@ -133,6 +136,7 @@ export const lockOperations = [
 
   defineOperation({
     operationId: 'locksOffboard',
+    audit: 'lock.offboarded',
     method: 'DELETE',
     path: '/v2/projects/:projectId/locks/:lockId',
     tags,
@@ -143,9 +147,15 @@ export const lockOperations = [
     success: { status: 204, description: 'Offboarded' },
     handler: async (request, _reply, ctx) => {
       const { projectId, lockId } = request.params;
-      await found(
+      const gone = await found(
         'lock',
         ctx.db.transaction((tx) => lockOffboard(tx, projectId, lockId)),
+      );
+      auditNote(
+        request,
+        ...revokedNotes(gone.keys, 'key.revoked'),
+        ...revokedNotes(gone.sharingRights, 'sharingRight.revoked'),
+        ...gone.webhooks.map((id) => ({ resourceId: id, action: 'webhook.deleted' })),
       );
     },
   }),

@@ -84,13 +84,17 @@ export async function managedUserUpdate(
  * project (integrator and shared) and the sharing rights they hold, with the keys shared under
  * those rights: a person removed from a project keeps no way in and can hand none out.
  */
-export async function managedUserDelete(tx: Tx, projectId: string, appUserId: string): Promise<boolean> {
+export async function managedUserDelete(
+  tx: Tx,
+  projectId: string,
+  appUserId: string,
+): Promise<{ keys: string[]; sharingRights: string[] } | undefined> {
   const r = await tx.query('DELETE FROM managed_users WHERE project_id = $1 AND app_user_id = $2', [
     projectId,
     appUserId,
   ]);
-  if (r.rowCount === 0) return false;
-  await keyRevokeWhere(tx, projectId, { appUserId });
-  await sharingRightRevokeWhere(tx, projectId, { appUserId });
-  return true;
+  if (r.rowCount === 0) return undefined;
+  const keys = await keyRevokeWhere(tx, projectId, { appUserId });
+  const rights = await sharingRightRevokeWhere(tx, projectId, { appUserId });
+  return { keys: [...keys, ...rights.keys], sharingRights: rights.rights };
 }

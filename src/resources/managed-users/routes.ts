@@ -1,4 +1,6 @@
 // Managed users, addressed by appUserId (E.164, URL-encoded in the path).
+
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { conflict, found } from '../../http/errors.ts';
 import { assertMetadataKeys, metadataMerge } from '../../http/metadata.ts';
 import { defineOperation, pathParam } from '../../http/operations.ts';
@@ -33,6 +35,7 @@ const base = '/v2/projects/:projectId/managed-users';
 export const managedUserOperations = [
   defineOperation({
     operationId: 'managedUsersCreate',
+    audit: 'managedUser.created',
     method: 'POST',
     path: base,
     tags,
@@ -95,6 +98,7 @@ export const managedUserOperations = [
 
   defineOperation({
     operationId: 'managedUsersUpdate',
+    audit: 'managedUser.updated',
     method: 'PATCH',
     path: `${base}/:appUserId`,
     tags,
@@ -125,6 +129,7 @@ export const managedUserOperations = [
 
   defineOperation({
     operationId: 'managedUsersDelete',
+    audit: 'managedUser.deleted',
     method: 'DELETE',
     path: `${base}/:appUserId`,
     tags,
@@ -134,9 +139,14 @@ export const managedUserOperations = [
     success: { status: 204, description: 'Deleted' },
     handler: async (request, _reply, ctx) => {
       const { projectId, appUserId } = request.params;
-      await found(
+      const gone = await found(
         'managed user',
         ctx.db.transaction((tx) => managedUserDelete(tx, projectId, appUserId)),
+      );
+      auditNote(
+        request,
+        ...revokedNotes(gone.keys, 'key.revoked'),
+        ...revokedNotes(gone.sharingRights, 'sharingRight.revoked'),
       );
     },
   }),

@@ -81,6 +81,7 @@ export const organizationOperations = [
 
   defineOperation({
     operationId: 'projectsCreate',
+    audit: 'project.created',
     method: 'POST',
     path: '/v2/organization/:organizationId/projects',
     tags,
@@ -124,6 +125,7 @@ export const organizationOperations = [
 
   defineOperation({
     operationId: 'apiPermissionsPut',
+    audit: 'apiPermission.put',
     method: 'PUT',
     path: '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
     tags,
@@ -160,6 +162,7 @@ export const organizationOperations = [
 
   defineOperation({
     operationId: 'apiPermissionsDelete',
+    audit: 'apiPermission.deleted',
     method: 'DELETE',
     path: '/v2/organization/:organizationId/projects/:projectId/api-permissions/:clientId',
     tags,

@@ -62,12 +62,12 @@ export async function sharingRightInsertMany(
   return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** Revokes the active rights matching the filter and the keys shared under them; returns the rights' count. */
+/** Revokes the active rights matching the filter and the keys shared under them; returns both ids. */
 export async function sharingRightRevokeWhere(
   tx: Tx,
   projectId: string,
   f: SharingRightFilter,
-): Promise<number> {
+): Promise<{ rights: string[]; keys: string[] }> {
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE sharing_rights SET revoked = now()
       WHERE project_id = $1 AND ($2::text IS NULL OR app_user_id = $2) AND ($3::uuid IS NULL OR lock_id = $3)
@@ -75,6 +75,7 @@ export async function sharingRightRevokeWhere(
       RETURNING id`,
     [projectId, f.appUserId ?? null, f.lockId ?? null],
   );
-  if (rows.length > 0) await keyRevokeWhere(tx, projectId, { sharingRightIds: rows.map((r) => r.id) });
-  return rows.length;
+  const rights = rows.map((r) => r.id);
+  const keys = rights.length > 0 ? await keyRevokeWhere(tx, projectId, { sharingRightIds: rights }) : [];
+  return { rights, keys };
 }

@@ -1,4 +1,6 @@
 // Sharing rights, project.admin only.
+
+import { auditNote, revokedNotes } from '../../audit/run.ts';
 import { batchItemProblems } from '../../http/batch-validation.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
@@ -25,6 +27,7 @@ const path = '/v2/projects/:projectId/sharing-rights';
 export const sharingRightOperations = [
   defineOperation({
     operationId: 'sharingRightsCreate',
+    audit: 'sharingRight.created',
     method: 'POST',
     path,
     tags,
@@ -71,6 +74,7 @@ export const sharingRightOperations = [
 
   defineOperation({
     operationId: 'sharingRightsRevokeMatching',
+    audit: 'sharingRight.revoked',
     method: 'DELETE',
     path,
     tags,
@@ -85,7 +89,8 @@ export const sharingRightOperations = [
       const revoked = await ctx.db.transaction((tx) =>
         sharingRightRevokeWhere(tx, request.params.projectId, q),
       );
-      return { revoked };
+      auditNote(request, ...revokedNotes(revoked.rights), ...revokedNotes(revoked.keys, 'key.revoked'));
+      return { revoked: revoked.rights.length };
     },
   }),
 ];

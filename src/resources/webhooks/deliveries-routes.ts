@@ -95,6 +95,7 @@ export const deliveryOperations = [
 
   defineOperation({
     operationId: 'webhookDeliveriesRetry',
+    audit: 'delivery.retried',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/retry',
     tags,
@@ -128,6 +129,7 @@ export const deliveryOperations = [
 
   defineOperation({
     operationId: 'webhooksRecover',
+    audit: 'webhook.recovered',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/recover',
     tags,

@@ -31,6 +31,7 @@ const WebhookRef = Type.Ref('Webhook');
 export const webhookOperations = [
   defineOperation({
     operationId: 'webhooksCreate',
+    audit: 'webhook.created',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks',
     tags,
@@ -104,6 +105,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksUpdate',
+    audit: 'webhook.updated',
     method: 'PATCH',
     path: '/v2/projects/:projectId/webhooks/:webhookId',
     tags,
@@ -126,6 +128,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksDelete',
+    audit: 'webhook.deleted',
     method: 'DELETE',
     path: '/v2/projects/:projectId/webhooks/:webhookId',
     tags,
@@ -140,6 +143,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksRotateSecret',
+    audit: 'webhook.secretRotated',
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/rotate-secret',
     tags,
@@ -166,6 +170,7 @@ export const webhookOperations = [
 
   defineOperation({
     operationId: 'webhooksTest',
+    audit: { none: 'sends one signed test POST; changes nothing' },
     method: 'POST',
     path: '/v2/projects/:projectId/webhooks/:webhookId/test',
     tags,
