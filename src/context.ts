@@ -3,7 +3,8 @@ import { ClientStatusCache } from './auth/revocation.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
-import { createKeyring, type Keyring, loadMasterKey } from './crypto/master-key.ts';
+import { openKeyring } from './crypto/keyring-open.ts';
+import { type Keyring, loadMasterKey } from './crypto/master-key.ts';
 import type { Db } from './db/db.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -31,7 +32,11 @@ export async function createContext(
   db: Db,
   o: { defaultMetrics?: boolean } = {},
 ): Promise<AppContext> {
-  const keyring = createKeyring(loadMasterKey(config.masterKey, config.dataDir));
+  const keyring = await openKeyring(
+    db,
+    loadMasterKey(config.masterKey, config.dataDir),
+    config.masterKeyPrevious,
+  );
   const signingKeys = new SigningKeys(db, keyring, {
     tokenTtlSeconds: config.tokenTtlSeconds,
     activationSeconds: config.signingKeyActivationSeconds,

@@ -39,13 +39,6 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
   const ctx = await createContext(config, db, { defaultMetrics: true });
   ctx.signingKeys.startRefresh();
   const app = await buildApp(ctx);
-  if (config.databaseUrl && !config.masterKey) {
-    // Each process would generate its own master key and could not read the signing keys and
-    // webhook secrets sealed by another: fine for one process, wrong for a deployment.
-    app.log.warn(
-      `LATCHKEY_MASTER_KEY is not set: using ${config.dataDir}/master.key. Set it (the same on every process) in production.`,
-    );
-  }
   const stops = await startBackgroundJobs(ctx, app.log);
   const address = await app.listen({ port: config.port, host: config.host });
   const metrics = await metricsListenerStart(ctx);

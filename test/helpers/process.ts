@@ -30,7 +30,12 @@ export async function processStore(): Promise<ProcessStore> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
-    env: { LATCHKEY_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    // PostgreSQL needs LATCHKEY_MASTER_KEY (no key is generated into a file for it).
+    env: {
+      LATCHKEY_DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    },
     async dispose() {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
