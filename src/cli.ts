@@ -22,6 +22,9 @@ const USAGE = `usage: latchkey <command>
   worker                                 run only the delivery worker (/metrics, /healthz on PORT)
   migrate                                apply pending migrations
   keys rotate                            publish a new signing key (it signs after the activation delay)
+  master-key rotate [--batch-size 500]   re-seal every stored secret under LATCHKEY_MASTER_KEY, while
+                                         the service serves (old key in LATCHKEY_MASTER_KEY_PREVIOUS;
+                                         resumable: run it again after a crash; docs/running.md)
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
@@ -94,6 +97,7 @@ export async function runCli(argv: string[]): Promise<void> {
       secret: { type: 'string', multiple: true },
       count: { type: 'string' },
       'dev-server': { type: 'boolean' },
+      'batch-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -131,6 +135,11 @@ export async function runCli(argv: string[]): Promise<void> {
         const k = await ctx.signingKeys.rotate();
         print({ kid: k.kid, signsFrom: k.signsFrom.toISOString() });
       });
+    case 'master-key': {
+      if (action !== 'rotate') fail(USAGE);
+      const { masterKeyRotate } = await import('./control/master-key-cli.ts');
+      return print(await masterKeyRotate(loadConfig(), v['batch-size']));
+    }
     case 'admin':
       return print(await adminAction(loadConfig(), action, v, USAGE));
     default:

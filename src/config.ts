@@ -263,6 +263,13 @@ const DECLARATIONS = {
         ? 'needs LATCHKEY_MASTER_KEY (the new key, which seals)'
         : undefined,
   }),
+  masterKeyRotationKillAfter: int({
+    name: 'LATCHKEY_MASTER_KEY_ROTATION_KILL_AFTER',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    doc: 'testing only: the process running `latchkey master-key rotate` kills itself (SIGKILL) after this many committed batches, to prove a crash mid-way loses nothing; 0: never',
+  }),
   tokenTtlSeconds: int({
     name: 'LATCHKEY_TOKEN_TTL_SECONDS',
     default: 3600,

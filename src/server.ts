@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { createGuards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
+import { controlSocketStart } from './control/socket.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
@@ -42,6 +43,8 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
   const stops = await startBackgroundJobs(ctx, app.log);
   const address = await app.listen({ port: config.port, host: config.host });
   const metrics = await metricsListenerStart(ctx);
+  // The embedded store is inside this process: backups and master-key rotations reach it here.
+  const control = db.kind === 'pglite' ? await controlSocketStart(ctx, {}, app.log) : undefined;
   let stopping: Promise<void> | undefined;
   return {
     app,
@@ -50,6 +53,7 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
     metricsAddress: metrics?.address,
     stop() {
       stopping ??= (async () => {
+        await control?.close();
         await metrics?.close();
         await app.close();
         for (const s of stops.reverse()) await s();

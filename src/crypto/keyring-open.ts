@@ -95,6 +95,8 @@ export async function openKeyring(
   previous: readonly Buffer[] = [],
 ): Promise<Keyring> {
   const sealer = createSealer(current, previous);
+  // Only this version reads hash_keys: its row always names its key.
+  const tagged = createSealer(current, previous, { tagged: true });
   let hash: HashKeys | undefined;
   const { rows } = await db.query<{ sealed: string }>('SELECT sealed FROM hash_keys WHERE id = 1');
   if (rows[0]) {
@@ -117,7 +119,7 @@ export async function openKeyring(
         'token signing keys (signing_keys.private_key_enc) sealed under another master key',
       ]);
     await db.query('INSERT INTO hash_keys (id, sealed) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
-      sealHashKeys(sealer, deriveHashKeys(origin)),
+      sealHashKeys(tagged, deriveHashKeys(origin)),
     ]);
     const again = await db.query<{ sealed: string }>('SELECT sealed FROM hash_keys WHERE id = 1');
     hash = openHashKeys(sealer, again.rows[0]!.sealed);

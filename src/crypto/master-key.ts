@@ -3,10 +3,13 @@
 // LATCHKEY_DATA_DIR/master.key (mode 0600). With DATABASE_URL nothing is generated or read from a
 // file: every process must seal and open with the same key (config.ts refuses the start).
 //
-// Sealed text names the master key that sealed it (`v2.<key id>.<…>`, the id derived from the key,
-// not the key), so that a store can hold text under two master keys during a rotation: a process
-// given the previous keys too (LATCHKEY_MASTER_KEY_PREVIOUS) opens both and seals only with the
-// current one. Text sealed before ids existed (`v1.<…>`) is opened by trying each key.
+// Sealed text can name the master key that sealed it (`v2.<key id>.<…>`, the id derived from the
+// key, not the key), so that a store can hold text under two master keys during a rotation: a
+// process given the previous keys too (LATCHKEY_MASTER_KEY_PREVIOUS) opens both and seals only with
+// the current one. Text without an id (`v1.<…>`) is opened by trying each key. A process with one
+// master key still writes `v1.`: versions before key ids read only that, and they may run beside
+// this one during a rolling upgrade. A rotation (which needs every process on this version) writes
+// `v2.`; so does everything a process with a previous key seals.
 //
 // The two hashing keys (the client-secret pepper and the request-fingerprint key) cannot follow a
 // new master key: a hash cannot be re-keyed without the secret it hashes. They were derived from
@@ -35,6 +38,8 @@ export interface Sealer {
    */
   encrypt(plain: string, context?: string): string;
   decrypt(sealed: string, context?: string): string;
+  /** Opens `sealed` and seals it again under the current key, naming it (the rotation). */
+  reseal(sealed: string, context?: string): string;
 }
 
 export interface Keyring extends Sealer, HashKeys {}
@@ -90,30 +95,41 @@ export function masterKeyId(master: Buffer): string {
   return derive(master, 'master key id').toString('base64url').slice(0, KEY_ID_LENGTH);
 }
 
-/** Seals with `current`; opens what `current` or any of `previous` sealed. */
-export function createSealer(current: Buffer, previous: readonly Buffer[] = []): Sealer {
+/**
+ * Seals with `current`; opens what `current` or any of `previous` sealed. Seals `v2.` (with the key
+ * id) when given previous keys or `o.tagged`, else `v1.` (see the top of the file).
+ */
+export function createSealer(
+  current: Buffer,
+  previous: readonly Buffer[] = [],
+  o: { tagged?: boolean } = {},
+): Sealer {
   const keys = [current, ...previous.filter((k) => !k.equals(current))].map((m) => ({
     id: masterKeyId(m),
     enc: derive(m, 'at-rest encryption'),
   }));
   const byId = new Map(keys.map((k) => [k.id, k.enc]));
   const sealing = keys[0]!;
+  const tagged = o.tagged === true || keys.length > 1;
   const open = (enc: Buffer, raw: Buffer, context: string | undefined) => {
     const d = createDecipheriv('aes-256-gcm', enc, raw.subarray(0, 12));
     if (context !== undefined) d.setAAD(Buffer.from(context, 'utf8'));
     d.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
   };
-  return {
+  const seal = (named: boolean, plain: string, context: string | undefined) => {
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', sealing.enc, iv);
+    if (context !== undefined) c.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+    const text = Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url');
+    return `${named ? sealedPrefix(sealing.id) : LEGACY_PREFIX}${text}`;
+  };
+  const sealer: Sealer = {
     keyId: sealing.id,
     keyIds: keys.map((k) => k.id),
-    encrypt(plain, context) {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', sealing.enc, iv);
-      if (context !== undefined) c.setAAD(Buffer.from(context, 'utf8'));
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return `${sealedPrefix(sealing.id)}${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
-    },
+    encrypt: (plain, context) => seal(tagged, plain, context),
+    reseal: (sealed, context) => seal(true, sealer.decrypt(sealed, context), context),
     decrypt(sealed, context) {
       const id = sealedKeyId(sealed);
       if (id !== undefined) {
@@ -134,6 +150,7 @@ export function createSealer(current: Buffer, previous: readonly Buffer[] = []):
       throw failure;
     },
   };
+  return sealer;
 }
 
 /** Text sealed under a master key this process was not given. */
@@ -157,5 +174,6 @@ export function createKeyring(master: Buffer, previous: readonly Buffer[] = [], 
     keyIds: sealer.keyIds,
     encrypt: sealer.encrypt,
     decrypt: sealer.decrypt,
+    reseal: sealer.reseal,
   };
 }

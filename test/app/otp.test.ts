@@ -72,7 +72,7 @@ describe('app login with the log sender', () => {
       'SELECT code_enc FROM app_login_codes WHERE app_user_id = $1',
       [phone],
     );
-    assert.match(enc.rows[0]!.code_enc, /^v2\./);
+    assert.match(enc.rows[0]!.code_enc, /^v1\./);
     assert.ok(!enc.rows[0]!.code_enc.includes(code!));
     assert.equal(t.ctx.keyring.decrypt(enc.rows[0]!.code_enc), code);
     assert.equal(rows[0]!.expires.getTime() - rows[0]!.created.getTime(), 300_000);

@@ -70,7 +70,7 @@ describe('signing key rotation', () => {
       'SELECT private_key_enc FROM signing_keys',
     );
     for (const r of rows) {
-      assert.match(r.private_key_enc, /^v2\./);
+      assert.match(r.private_key_enc, /^v1\./);
       assert.ok(!r.private_key_enc.includes('PRIVATE KEY'));
     }
   });

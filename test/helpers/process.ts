@@ -52,7 +52,13 @@ export function cli(args: string[], env: Record<string, string>) {
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'silent', ...env },
     timeout: 240_000, // a fresh embedded store runs initdb: seconds when idle, a minute on a loaded 2-core machine
   });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+  return {
+    status: r.status,
+    signal: r.signal,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    json: () => JSON.parse(r.stdout),
+  };
 }
 
 export interface ServerProcess {
