@@ -4,10 +4,12 @@ import { buildApp } from './app.ts';
 import { createGuards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
+import { backupHandler } from './control/backup.ts';
 import { controlSocketStart } from './control/socket.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
+import type { PgliteDb } from './db/pglite-store.ts';
 import { createLoggers } from './http/logging.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
@@ -44,7 +46,10 @@ export async function startServer(config: Readonly<Config>): Promise<Running> {
   const address = await app.listen({ port: config.port, host: config.host });
   const metrics = await metricsListenerStart(ctx);
   // The embedded store is inside this process: backups and master-key rotations reach it here.
-  const control = db.kind === 'pglite' ? await controlSocketStart(ctx, {}, app.log) : undefined;
+  const control =
+    db.kind === 'pglite'
+      ? await controlSocketStart(ctx, { backup: backupHandler(db as PgliteDb) }, app.log)
+      : undefined;
   let stopping: Promise<void> | undefined;
   return {
     app,
