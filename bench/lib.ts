@@ -12,6 +12,8 @@ import pg from 'pg';
 import { startArgs } from '../scripts/build.mjs';
 import { accessEventBody } from '../src/delivery/enqueue.ts';
 
+/** One master key for every server a bench starts (two servers may share one database). */
+const BENCH_MASTER_KEY = randomBytes(32).toString('base64');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -133,6 +135,7 @@ export async function startLatchkey(
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-'));
   let dbName: string | undefined;
   const storeEnv: Record<string, string> = { LATCHKEY_DATA_DIR: dataDir };
+  if (o.databaseUrl || store === 'pg') storeEnv.LATCHKEY_MASTER_KEY = BENCH_MASTER_KEY;
   if (o.databaseUrl) storeEnv.DATABASE_URL = o.databaseUrl;
   else if (store === 'pg') {
     dbName = `bench_${randomBytes(4).toString('hex')}`;

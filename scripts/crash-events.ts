@@ -10,7 +10,7 @@
 //   Embedded store (default): a fresh LATCHKEY_DATA_DIR.  PostgreSQL: CRASH_DATABASE_URL=postgres://...
 //   (a fresh database is created next to it and dropped afterwards).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer } from 'node:net';
@@ -56,7 +56,9 @@ const env = {
   LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '1,2,5,10',
   // The lease after a kill is 2 × timeout + 30 s: a short timeout keeps the run bounded.
   LATCHKEY_WEBHOOK_TIMEOUT_MS: '2000',
-  ...(serverDbUrl ? { DATABASE_URL: serverDbUrl } : {}),
+  ...(serverDbUrl
+    ? { DATABASE_URL: serverDbUrl, LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64') }
+    : {}),
 };
 
 let server: ChildProcess | undefined;

@@ -8,8 +8,12 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import type { Db } from '../src/db/db.ts';
 
-export async function openApiDocument(db: Db): Promise<unknown> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-openapi-'));
+/**
+ * `dataDir`: the data directory whose master key sealed what `db` holds (a test's store); by default
+ * a throwaway one (a fresh store).
+ */
+export async function openApiDocument(db: Db, existingDataDir?: string): Promise<unknown> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'latchkey-openapi-'));
   try {
     const config = loadConfig({
       LATCHKEY_DATA_DIR: dataDir,
@@ -25,7 +29,7 @@ export async function openApiDocument(db: Db): Promise<unknown> {
     await ctx.close();
     return doc;
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -9,6 +9,7 @@
 // Env: OTP_TIMING_URL (a PostgreSQL server; default postgres://postgres@127.0.0.1:5432/test: a
 // database of its own is created there and dropped), OTP_TIMING_ROWS (100000), OTP_TIMING_REQUESTS
 // (2000, half of each kind).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +35,7 @@ const { startServer } = await import(join(root, 'src/server.ts'));
 const server = await startServer(
   loadConfig({
     DATABASE_URL: url.toString(),
+    LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
     PORT: '0',
     HOST: '127.0.0.1',
     LATCHKEY_DATA_DIR: dataDir,

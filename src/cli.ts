@@ -22,6 +22,12 @@ const USAGE = `usage: latchkey <command>
   worker                                 run only the delivery worker (/metrics, /healthz on PORT)
   migrate                                apply pending migrations
   keys rotate                            publish a new signing key (it signs after the activation delay)
+  backup <file>                          the embedded store into <file>, consistent, while the server
+                                         runs (PostgreSQL: pg_dump; docs/running.md)
+  restore <file>                         a backup into an empty LATCHKEY_DATA_DIR
+  master-key rotate [--batch-size 500]   re-seal every stored secret under LATCHKEY_MASTER_KEY, while
+                                         the service serves (old key in LATCHKEY_MASTER_KEY_PREVIOUS;
+                                         resumable: run it again after a crash; docs/running.md)
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
@@ -99,6 +105,7 @@ export async function runCli(argv: string[]): Promise<void> {
       secret: { type: 'string', multiple: true },
       count: { type: 'string' },
       'dev-server': { type: 'boolean' },
+      'batch-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -136,6 +143,16 @@ export async function runCli(argv: string[]): Promise<void> {
         const k = await ctx.signingKeys.rotate();
         print({ kid: k.kid, signsFrom: k.signsFrom.toISOString() });
       });
+    case 'backup':
+    case 'restore': {
+      const { backupCli, restoreCli } = await import('./control/backup.ts');
+      return print(await (command === 'backup' ? backupCli : restoreCli)(loadConfig(), action));
+    }
+    case 'master-key': {
+      if (action !== 'rotate') fail(USAGE);
+      const { masterKeyRotate } = await import('./control/master-key-cli.ts');
+      return print(await masterKeyRotate(loadConfig(), v['batch-size']));
+    }
     case 'admin':
       return print(await adminAction(loadConfig(), action, v, USAGE));
     default:

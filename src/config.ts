@@ -260,6 +260,40 @@ const DECLARATIONS = {
       if (key.length !== 32) problem('must be base64 of exactly 32 bytes');
       return key;
     },
+    // Every process on one PostgreSQL must seal and open with the same key: a key generated into
+    // (or read from) a file in the working directory would differ per process, and a process that
+    // cannot open the signing keys cannot issue a token.
+    check: (key, c) =>
+      key === undefined && c.databaseUrl !== undefined
+        ? 'must be set when DATABASE_URL is set: every process on one database must use the same master key, so none is generated or read from a file. Use the key this database was written with; for a new database, generate one with `openssl rand -base64 32` and keep it with your secrets'
+        : undefined,
+  }),
+  masterKeyPrevious: variable<Buffer[]>({
+    name: 'LATCHKEY_MASTER_KEY_PREVIOUS',
+    doc: 'master keys being replaced (base64 of 32 bytes, comma-separated): they still open secrets, never seal new ones; set during a master-key rotation (see docs/running.md)',
+    fallback: [],
+    shownDefault: 'empty',
+    parse: (raw, problem) =>
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((item, i) => {
+          const key = Buffer.from(item, 'base64');
+          if (key.length !== 32) problem(`item ${i + 1} must be base64 of exactly 32 bytes`);
+          return key;
+        }),
+    check: (keys, c) =>
+      keys.length > 0 && c.masterKey === undefined
+        ? 'needs LATCHKEY_MASTER_KEY (the new key, which seals)'
+        : undefined,
+  }),
+  masterKeyRotationKillAfter: int({
+    name: 'LATCHKEY_MASTER_KEY_ROTATION_KILL_AFTER',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    doc: 'testing only: the process running `latchkey master-key rotate` kills itself (SIGKILL) after this many committed batches, to prove a crash mid-way loses nothing; 0: never',
   }),
   tokenTtlSeconds: int({
     name: 'LATCHKEY_TOKEN_TTL_SECONDS',

@@ -7,7 +7,8 @@ import { AppSessionStatusCache } from './auth/session-status.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
-import { createKeyring, type Keyring, loadMasterKey } from './crypto/master-key.ts';
+import { openKeyring } from './crypto/keyring-open.ts';
+import { type Keyring, loadMasterKey } from './crypto/master-key.ts';
 import type { Db } from './db/db.ts';
 import { LazyDeliveryAgent } from './delivery/send.ts';
 import { ConnectionReserve, descriptorLimit } from './http/connection-reserve.ts';
@@ -73,7 +74,11 @@ export async function createContext(
   db: Db,
   o: ContextOptions = {},
 ): Promise<AppContext> {
-  const keyring = createKeyring(loadMasterKey(config.masterKey, config.dataDir));
+  const keyring = await openKeyring(
+    db,
+    loadMasterKey(config.masterKey, config.dataDir),
+    config.masterKeyPrevious,
+  );
   const signingKeys = new SigningKeys(db, keyring, {
     tokenTtlSeconds: config.tokenTtlSeconds,
     activationSeconds: config.signingKeyActivationSeconds,

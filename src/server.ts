@@ -4,9 +4,12 @@ import { buildApp } from './app.ts';
 import { createGuards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
+import { backupHandler } from './control/backup.ts';
+import { controlSocketStart } from './control/socket.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openStore } from './db/open.ts';
+import type { PgliteDb } from './db/pglite-store.ts';
 import { registerOperations } from './http/operations.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { metricsListenerStart, metricsSummary } from './monitoring/metrics-access.ts';
@@ -59,15 +62,13 @@ export async function startServer(config: Readonly<Config>, o: StartOptions = {}
   const ctx = await createContext(config, db, { defaultMetrics: true });
   ctx.signingKeys.startRefresh();
   const app = await buildApp(ctx);
-  if (config.databaseUrl && !config.masterKey) {
-    // Each process would generate its own master key and could not read the signing keys and
-    // webhook secrets sealed by another: fine for one process, wrong for a deployment.
-    app.log.warn(
-      `LATCHKEY_MASTER_KEY is not set: using ${config.dataDir}/master.key. Set it (the same on every process) in production.`,
-    );
-  }
   const address = await listenQuietly(app, config);
   const metrics = await metricsListenerStart(ctx);
+  // The embedded store is inside this process: backups and master-key rotations reach it here.
+  const control =
+    db.kind === 'pglite'
+      ? await controlSocketStart(ctx, { backup: backupHandler(db as PgliteDb) }, app.log)
+      : undefined;
   let stopping: Promise<void> | undefined;
   const stops: (() => Promise<void>)[] = [];
   const running: Running = {
@@ -77,6 +78,7 @@ export async function startServer(config: Readonly<Config>, o: StartOptions = {}
     metricsAddress: metrics?.address,
     stop() {
       stopping ??= (async () => {
+        await control?.close();
         await metrics?.close();
         await app.close();
         for (const s of stops.reverse()) await s();

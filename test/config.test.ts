@@ -23,8 +23,9 @@ describe('configuration', () => {
   it('LATCHKEY_LISTEN_DATABASE_URL defaults to DATABASE_URL and needs it', () => {
     const direct = 'postgres://db.internal:5432/latchkey';
     const pooled = 'postgres://pgbouncer.internal:6432/latchkey';
-    assert.equal(loadConfig({ DATABASE_URL: pooled }).listenDatabaseUrl, pooled);
-    const both = loadConfig({ DATABASE_URL: pooled, LATCHKEY_LISTEN_DATABASE_URL: direct });
+    const key = { LATCHKEY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+    assert.equal(loadConfig({ DATABASE_URL: pooled, ...key }).listenDatabaseUrl, pooled);
+    const both = loadConfig({ DATABASE_URL: pooled, LATCHKEY_LISTEN_DATABASE_URL: direct, ...key });
     assert.equal(both.databaseUrl, pooled);
     assert.equal(both.listenDatabaseUrl, direct);
     assert.equal(loadConfig({}).listenDatabaseUrl, undefined);

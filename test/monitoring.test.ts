@@ -49,7 +49,7 @@ describe('operations', () => {
   });
 
   it('the committed openapi.json matches the routes (run `npm run openapi` after changing a schema)', async () => {
-    const live = serialize(await openApiDocument(t.store.db));
+    const live = serialize(await openApiDocument(t.store.db, t.config.dataDir));
     const committed = readFileSync('openapi.json', 'utf8');
     assert.ok(live === committed, 'openapi.json is stale: run `npm run openapi` and commit it');
   });

@@ -29,13 +29,30 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   });
 }
 
-/** Applies pending migrations; returns the names applied now. */
+/** The store has migrations this code does not know: a newer version wrote it. */
+export class NewerStoreError extends Error {}
+
+/**
+ * Applies pending migrations; returns the names applied now. Refuses a store with a migration this
+ * code does not know (written by a newer version): migrations are never undone, and code that does
+ * not know a column could write rows the newer version reads wrongly.
+ */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
     if (db.kind === 'pg') await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK_KEY]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const { rows } = await tx.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
+    const known = new Set(migrations.map((m) => m.version));
+    const unknown = rows.filter((r) => !known.has(r.version));
+    if (unknown.length > 0) {
+      const names = unknown.map((r) => `${String(r.version).padStart(4, '0')}_${r.name}`).join(', ');
+      throw new NewerStoreError(
+        `this store was written by a newer version of Latchkey: it has migration${unknown.length > 1 ? 's' : ''} ${names}, which this version does not know. Run that newer version (or a later one); to go back to this version, restore a backup taken before the upgrade (migrations are never undone)`,
+      );
+    }
     const applied = new Set(rows.map((r) => r.version));
     const done: string[] = [];
     for (const m of migrations) {
@@ -49,14 +66,21 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
 }
 
 // The migrations shipped with this process's code: read once, not on every readiness probe.
-let shipped: number | undefined;
-function shippedCount(): number {
-  shipped ??= readMigrations().length;
+let shipped: number[] | undefined;
+function shippedVersions(): number[] {
+  shipped ??= readMigrations().map((m) => m.version);
   return shipped;
 }
 
-/** True when every known migration is applied (readiness). */
-export async function migrationsCurrent(db: Db, known = shippedCount()): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
-  return rows[0]?.n === known;
+/**
+ * True when every migration this code knows is applied (readiness). Migrations a newer version
+ * applied since this process started do not make it unready: during a rolling upgrade the old
+ * processes serve beside the new ones (migrations are additive, docs/running.md).
+ */
+export async function migrationsCurrent(db: Db, known = shippedVersions()): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM schema_migrations WHERE version = ANY($1::int[])',
+    [known],
+  );
+  return rows[0]?.n === known.length;
 }

@@ -96,7 +96,17 @@ function tightenTree(dir: string): void {
   }
 }
 
-export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pglite: PGlite }> {
+export interface PgliteDb extends Db {
+  pglite: PGlite;
+  /**
+   * A consistent copy of the whole store (a gzipped tar of its data directory), taken while none
+   * of this process's queries or transactions runs (the FIFO lock), after a CHECKPOINT: every
+   * committed transaction is in it, no uncommitted one is.
+   */
+  dump(): Promise<Blob>;
+}
+
+export async function openPgliteStore(o: PgliteStoreOptions): Promise<PgliteDb> {
   let release = () => {};
   if (o.dataDir) {
     mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
@@ -175,6 +185,13 @@ export async function openPgliteStore(o: PgliteStoreOptions): Promise<Db & { pgl
     async exec(sql) {
       guard();
       await lock.run(() => pglite.exec(sql));
+    },
+    dump() {
+      guard();
+      return lock.run(async () => {
+        await pglite.exec('CHECKPOINT');
+        return pglite.dumpDataDir('gzip');
+      });
     },
     async listen(channel, onNotify) {
       // PGlite delivers a NOTIFY during the COMMIT of the transaction that sent it, i.e. inside that

@@ -6,6 +6,8 @@
 //   trusts the development CA whose certificates `latchkey receive` serves, so a local HTTPS
 //   receiver works with no tunnel or other tool;
 // - listens on 127.0.0.1 unless HOST is set;
+// - uses the development master key in <data>/master.key unless LATCHKEY_MASTER_KEY is set, on
+//   PostgreSQL too (`npm start` on PostgreSQL refuses to start without LATCHKEY_MASTER_KEY);
 // - on the first start, creates a demo organization, an API client (its secret printed once) and a
 //   sandbox project, and prints the next commands.
 // Node reads NODE_EXTRA_CA_CERTS only at start-up, so the server runs in a child process started with
@@ -16,6 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { cidrText } from '../delivery/address-policy.ts';
+import { loadMasterKey } from '../crypto/master-key.ts';
 import { serve, watchNpmParent } from '../main.ts';
 import type { Running } from '../server.ts';
 import { devCa, devDir } from './certificates.ts';
@@ -55,6 +58,7 @@ export async function dev(argv: string[]): Promise<void> {
       ...env,
       HOST: env.HOST || '127.0.0.1',
       LATCHKEY_ADMIN_TOKEN: env.LATCHKEY_ADMIN_TOKEN || adminToken(dataDir),
+      LATCHKEY_MASTER_KEY: env.LATCHKEY_MASTER_KEY || loadMasterKey(undefined, dataDir).toString('base64'),
       LATCHKEY_WEBHOOK_ALLOWED_CIDRS: env.LATCHKEY_WEBHOOK_ALLOWED_CIDRS || DEV_ALLOWED_CIDRS,
       NODE_EXTRA_CA_CERTS: trusted,
     },

@@ -74,8 +74,8 @@ function sameRequest(kept: string, keyed: string, text: string): boolean {
   return kept === createHash('sha256').update(text).digest('base64url');
 }
 
-/** The sealed text opens only in the row of this owner and key. */
-const sealContext = (owner: string, key: string) => `idempotency\0${owner}\0${key}`;
+/** The sealed text opens only in the row of this owner and key (the master-key rotation re-seals with it). */
+export const sealContext = (owner: string, key: string) => `idempotency\0${owner}\0${key}`;
 
 interface Answer {
   headers: Record<string, string>;

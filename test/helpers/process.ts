@@ -30,7 +30,12 @@ export async function processStore(): Promise<ProcessStore> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
-    env: { LATCHKEY_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    // PostgreSQL needs LATCHKEY_MASTER_KEY (no key is generated into a file for it).
+    env: {
+      LATCHKEY_DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    },
     async dispose() {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
@@ -47,7 +52,13 @@ export function cli(args: string[], env: Record<string, string>) {
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'silent', ...env },
     timeout: 240_000, // a fresh embedded store runs initdb: seconds when idle, a minute on a loaded 2-core machine
   });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+  return {
+    status: r.status,
+    signal: r.signal,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    json: () => JSON.parse(r.stdout),
+  };
 }
 
 export interface ServerProcess {
