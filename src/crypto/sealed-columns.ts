@@ -4,6 +4,7 @@
 // column is added here and nowhere else; test/crypto/sealed-columns.test.ts fails on a column in the
 // schema whose name says it is sealed (`*_enc`, `sealed`) but that is missing here.
 import { sealContext as idempotencySealContext } from '../http/idempotency.ts';
+import { issuerKeySealContext } from '../resources/credentials/issuer-keys.ts';
 
 export interface SealedColumn {
   table: string;
@@ -36,6 +37,13 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     holds: 'webhook secrets kept for 24 h after a rotation',
   },
   { table: 'webhooks', column: 'credentials_enc', key: ['id'], holds: 'webhook URL credentials' },
+  {
+    table: 'credential_issuer_keys',
+    column: 'private_key_enc',
+    key: ['project_id', 'kid'],
+    context: (r) => issuerKeySealContext(r.project_id!),
+    holds: "the projects' offline-credential issuer keys",
+  },
   { table: 'app_login_codes', column: 'code_enc', key: ['app_user_id'], holds: 'live app login codes' },
   {
     table: 'idempotency_keys',

@@ -21,7 +21,8 @@ interface IssuerKeyRow {
   retired_at: Date | null;
 }
 
-const sealContext = (projectId: string) => `credential-issuer-key:${projectId}`;
+export const issuerKeySealContext = (projectId: string) => `credential-issuer-key:${projectId}`;
+const sealContext = issuerKeySealContext;
 
 async function signingRow(db: Queryable, projectId: string): Promise<IssuerKeyRow | undefined> {
   const { rows } = await db.query<IssuerKeyRow>(
