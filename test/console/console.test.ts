@@ -197,7 +197,10 @@ describe('console in a real browser', () => {
     webhookSecret = (await page.getByTestId('secret').textContent()) ?? '';
     assert.match(webhookSecret, /^whsec_/);
     await page.getByRole('button', { name: 'Send test' }).click();
-    await page.getByRole('main').getByText(/Test delivery to .* delivered: 204/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/Test delivery to .* delivered: 204/)
+      .waitFor();
     const got = rx.requests.at(-1)!;
     const verified = new Webhook(webhookSecret).verify(got.body, {
       'webhook-id': String(got.headers['webhook-id']),
@@ -227,7 +230,10 @@ describe('console in a real browser', () => {
     await simulate.waitFor();
     const t0 = Date.now();
     await simulate.click();
-    await page.getByRole('main').getByText(/Simulated "unlocked" .*: accepted/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/Simulated "unlocked" .*: accepted/)
+      .waitFor();
     const answered = Date.now() - t0;
     await tail.getByRole('table', { name: 'Access events' }).getByText('unlocked').waitFor();
     console.log(
