@@ -5,8 +5,9 @@
 // - a keyboard-only run creates a key with a weekly window, simulates, and revokes, checking where
 //   focus is after each step;
 // - at 390 px every table cell shows its column's label;
-// - the lock form starts in the project's time zone, a failed test delivery is red, and a deep
-//   link survives the login.
+// - the lock form starts in the project's time zone, a failed test delivery is red, a pending
+//   delivery with a failed attempt is retried now and shows the body it sent, and a deep link
+//   survives the login.
 // The layout shift of each data screen is printed (docs/console.md has Lighthouse's figures).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -20,7 +21,10 @@ import {
   type Receiver,
   registerWebhook,
   startReceiver,
+  startWorker,
+  waitFor,
 } from '../helpers/delivery.ts';
+import { appToken, ev, keyInsert, upload } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 
 const PHONE = `+4794${String(process.pid % 100_000).padStart(5, '0')}2`;
@@ -32,15 +36,29 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let refusing: Receiver;
+let hookId: string;
+let worker: Awaited<ReturnType<typeof startWorker>>;
 const problems: string[] = [];
 
 before(async () => {
-  t = await startTestApp({ ...DELIVERY_ENV, LATCHKEY_WEBHOOK_TIMEOUT_MS: '2000' });
+  // A failed attempt waits an hour for the next: the delivery stays pending, for "Retry now".
+  t = await startTestApp({
+    ...DELIVERY_ENV,
+    LATCHKEY_WEBHOOK_TIMEOUT_MS: '2000',
+    LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '3600',
+  });
   a = await createTenant(t, 'Fjord', { sandbox: true }); // the project is in Europe/Oslo
   // A receiver that refuses every delivery: its test delivery must not look like a success.
   refusing = await startReceiver((_r, res) => void res.writeHead(503).end());
   const lock = await insertLock(t, a.projectId, 'Gate');
-  await registerWebhook(t, a, lock, refusing.url('/down'));
+  hookId = (await registerWebhook(t, a, lock, refusing.url('/down'))).id;
+  // One access event on the gate: its delivery fails once (503) and waits.
+  const guest = '+4791112233';
+  const key = await keyInsert(t, { projectId: a.projectId, lockId: lock, appUserId: guest });
+  const r = await upload(t, await appToken(t, guest), [ev(key)]);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  worker = await startWorker(t);
+  await waitFor('the first attempt', () => refusing.requests.length >= 1);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
@@ -53,6 +71,7 @@ before(async () => {
   page.on('pageerror', (e) => problems.push(e.message));
 });
 after(async () => {
+  await worker?.stop();
   await browser?.close();
   await refusing?.close();
   await t?.close();
@@ -120,6 +139,29 @@ describe('the console for keyboards, screen readers and phones', () => {
     assert.equal(await line.getAttribute('class'), 'error');
     const color = await line.evaluate((el) => getComputedStyle(el).color);
     assert.equal(color, 'rgb(180, 35, 24)', 'the danger colour');
+  });
+
+  it('retries a pending delivery that failed, now, and shows the body it sent', async () => {
+    await page.goto(`${base}/console#/projects/${a.projectId}/webhooks/${hookId}`);
+    const list = page.getByRole('table', { name: 'Delivery list' });
+    await list.getByText(/1 attempt, last .*: 503/).waitFor();
+    await list.getByText('pending').waitFor();
+    const before = refusing.requests.length;
+    await list.getByRole('button', { name: 'Retry now' }).click();
+    await page
+      .getByRole('main')
+      .getByText(/Delivery of .* queued again\./)
+      .waitFor();
+    // The next attempt happens now, not in an hour.
+    await waitFor('the retried attempt', () => refusing.requests.length > before);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await list.getByText(/2 attempts, last .*: 503/).waitFor();
+    await list.getByRole('button', { name: 'Body' }).click();
+    const body = page.locator('.delivery-body pre');
+    await body.waitFor();
+    const shown = JSON.parse((await body.textContent()) ?? '');
+    assert.deepEqual(shown, JSON.parse(refusing.requests.at(-1)!.body), 'the body the receiver got');
+    assert.equal(shown.lockName, 'Gate');
   });
 
   it('starts a new lock in the project’s time zone, and says which zone each field uses', async () => {

@@ -11,7 +11,19 @@ import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
 import { Done, ErrorLine, Field, SecretOnce, useAction } from '../ui.tsx';
 
-const HOOK_LABELS = { url: 'Receiver URL', lockId: 'Lock' } as const;
+const HOOK_LABELS = {
+  url: 'Receiver URL',
+  lockId: 'Lock',
+  allLocks: 'Every lock of the project',
+  trigger: 'Sends',
+} as const;
+
+const TRIGGERS = [
+  ['accessEvent', 'access events (the eight-field event)'],
+  ['lockActivity', 'lock activity (jams, battery, connection, wrong codes)'],
+  ['keyChanged', 'key changes (created, revoked, expired, shared)'],
+] as const;
+type Trigger = (typeof TRIGGERS)[number][0];
 
 /** Whether an attempt's answer counts as delivered (2xx), as the service judges it. */
 const delivered = (status: number | null | undefined) => status != null && status >= 200 && status < 300;
@@ -26,6 +38,8 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
   const act = useAction();
   const [tested, setTested] = useState<{ text: string; ok: boolean }>();
   const [chosenLock, setLockId] = useLockChoice(locks.data);
+  const [allLocks, setAllLocks] = useState(false);
+  const [trigger, setTrigger] = useState<Trigger>('accessEvent');
   const lockName = lockNameOf(locks.data);
 
   return (
@@ -38,7 +52,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
           void add.run(async () => {
             const r = await api.post('/v2/projects/{projectId}/webhooks', {
               path: { projectId },
-              body: { trigger: 'accessEvent', url, lockId: chosenLock },
+              body: allLocks ? { trigger, url, allLocks: true } : { trigger, url, lockId: chosenLock },
             });
             setSecret({ label: 'Signing secret', value: r.webhook.secret });
             setUrl('https://');
@@ -49,11 +63,31 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
       >
         <h2>New webhook</h2>
         <div class="row">
-          <LockSelect id="hook-lock" locks={locks.data} value={chosenLock} onChange={setLockId} />
+          <div class="field">
+            <label for="hook-trigger">Sends</label>
+            <select
+              id="hook-trigger"
+              value={trigger}
+              onChange={(e) => setTrigger(e.currentTarget.value as Trigger)}
+            >
+              {TRIGGERS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!allLocks && (
+            <LockSelect id="hook-lock" locks={locks.data} value={chosenLock} onChange={setLockId} />
+          )}
           <Field label="Receiver URL" type="url" value={url} onInput={setUrl} required hint="HTTPS only" />
         </div>
+        <label class="check">
+          <input type="checkbox" checked={allLocks} onChange={(e) => setAllLocks(e.currentTarget.checked)} />
+          Every lock of the project, present and future
+        </label>
         <ErrorLine error={add.error} labels={HOOK_LABELS} />
-        <button type="submit" class="primary" aria-disabled={add.busy} disabled={!chosenLock}>
+        <button type="submit" class="primary" aria-disabled={add.busy} disabled={!allLocks && !chosenLock}>
           Register webhook
         </button>
       </form>
@@ -73,6 +107,7 @@ export function Webhooks(props: TabProps & { webhookId?: string }) {
             cell: (h) => <a href={href('projects', projectId, 'webhooks', h.id)}>{h.url}</a>,
           },
           { header: 'Lock', cell: (h) => (h.lockId === undefined ? 'All locks' : lockName(h.lockId)) },
+          { header: 'Sends', cell: (h) => h.trigger },
           { header: 'Enabled', cell: (h) => (h.enabled ? 'yes' : 'no') },
         ]}
         actions={(h) => (
@@ -167,6 +202,7 @@ function Deliveries({
   );
   const [since, setSince] = useState('');
   const act = useAction();
+  const [shown, setShown] = useState<string | undefined>();
   return (
     <section class="card" aria-label="Deliveries">
       <header class="page-head">
@@ -214,25 +250,40 @@ function Deliveries({
           { header: 'Attempts', cell: (d) => <Attempts attempts={d.attempts} /> },
           { header: 'Next attempt', cell: (d) => fmtTime(d.nextAttemptAt) },
         ]}
-        actions={(d) =>
-          d.status !== 'pending' && (
-            <ConfirmButton
-              action={act}
-              run={async () => {
-                await api.post(
-                  '/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
-                  {
-                    path: { projectId, webhookId, deliveryId: d.id },
-                  },
-                );
-                list.reload();
-                return `Delivery of ${d.eventId} queued again.`;
-              }}
-            >
-              Retry
-            </ConfirmButton>
+        detail={(d) =>
+          shown === d.id && (
+            <DeliveryBody api={api} projectId={projectId} webhookId={webhookId} deliveryId={d.id} />
           )
         }
+        actions={(d) => (
+          <>
+            <button
+              type="button"
+              aria-expanded={shown === d.id}
+              onClick={() => setShown(shown === d.id ? undefined : d.id)}
+            >
+              Body
+            </button>
+            {/* A failed delivery, or one still waiting after failed attempts: the next attempt now. */}
+            {(d.status !== 'pending' || d.attempts.length > 0) && (
+              <ConfirmButton
+                action={act}
+                run={async () => {
+                  await api.post(
+                    '/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+                    {
+                      path: { projectId, webhookId, deliveryId: d.id },
+                    },
+                  );
+                  list.reload();
+                  return `Delivery of ${d.eventId} queued again.`;
+                }}
+              >
+                Retry now
+              </ConfirmButton>
+            )}
+          </>
+        )}
       />
     </section>
   );
@@ -261,5 +312,38 @@ function Attempts({ attempts }: { attempts: Delivery['attempts'] }) {
         ))}
       </ol>
     </details>
+  );
+}
+
+/** The exact JSON that was signed and posted for a delivery, as the service kept it. */
+function DeliveryBody(props: {
+  api: TabProps['api'];
+  projectId: string;
+  webhookId: string;
+  deliveryId: string;
+}) {
+  const { api, projectId, webhookId, deliveryId } = props;
+  const d = useLoad(
+    () =>
+      api
+        .get('/v2/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}', {
+          path: { projectId, webhookId, deliveryId },
+        })
+        .then((r) => r.delivery),
+    [deliveryId],
+  );
+  if (d.error) return <ErrorLine error={d.error} />;
+  if (!d.data) return <p>Loading…</p>;
+  let pretty = d.data.body;
+  try {
+    pretty = JSON.stringify(JSON.parse(d.data.body), null, 2);
+  } catch {
+    // Shown as sent.
+  }
+  return (
+    <figure class="delivery-body">
+      <figcaption>Body sent (signed as one line; shown indented)</figcaption>
+      <pre tabIndex={0}>{pretty}</pre>
+    </figure>
   );
 }
