@@ -343,6 +343,7 @@ function DeliveryBody(props: {
   return (
     <figure class="delivery-body">
       <figcaption>Body sent (signed as one line; shown indented)</figcaption>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <pre tabIndex={0}>{pretty}</pre>
     </figure>
   );
