@@ -9,6 +9,8 @@ export const MAX_DEVICES = 5;
 const coordinate = (name: string) =>
   ({
     type: 'string',
+    // Bounded loosely: the handler says in plain words what a coordinate must be.
+    maxLength: 256,
     description: `the point's ${name} coordinate: 32 bytes, base64url (43 characters)`,
   }) as const;
 
@@ -19,8 +21,8 @@ const PublicKey = Type.Unsafe<P256PublicJwk>({
   description:
     'The public half of the device key, as an EC P-256 JWK (RFC 7517): kty "EC", crv "P-256", x and y; kid, alg "ES256", use "sig" and key_ops ["verify"] are allowed. Never the private key.',
   properties: {
-    kty: { type: 'string', description: '"EC"' },
-    crv: { type: 'string', description: '"P-256"' },
+    kty: { type: 'string', maxLength: 32, description: '"EC"' },
+    crv: { type: 'string', maxLength: 32, description: '"P-256"' },
     x: coordinate('x'),
     y: coordinate('y'),
   },
