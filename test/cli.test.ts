@@ -268,7 +268,12 @@ describe('CLI admin commands with no server', () => {
   }, () => {
     // The server answers at LATCHKEY_PUBLIC_URL and the admin token is known, but DATABASE_URL
     // names another database: the organization lands there.
-    const env = { ...viaServer(), DATABASE_URL: quiet.env.DATABASE_URL! };
+    // With the master key that store was written with: each store has its own.
+    const env = {
+      ...viaServer(),
+      DATABASE_URL: quiet.env.DATABASE_URL!,
+      LATCHKEY_MASTER_KEY: quiet.env.LATCHKEY_MASTER_KEY ?? '',
+    };
     const r = ok(['admin', 'create-organization', '--name', 'Explicit store'], env);
     assert.match(r.stderr, /^latchkey: admin create-organization on PostgreSQL /);
     const id = r.json().organization.id as string;
