@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, shot } from '../helpers/browser.ts';
+import { integratorLogin, openConsole, shot } from '../helpers/browser.ts';
 import { appToken, ev, upload } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { createKeys, createLock } from '../helpers/resources.ts';
@@ -26,7 +26,7 @@ let a: Tenant;
 let base: string;
 let browser: Browser;
 let page: Page;
-const problems: string[] = [];
+let problems: string[] = [];
 
 before(async () => {
   t = await startTestApp();
@@ -46,16 +46,7 @@ before(async () => {
       JSON.stringify(r.body),
     );
   }
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
+  ({ base, browser, page, problems } = await openConsole(t));
 });
 after(async () => {
   await browser?.close();
@@ -64,11 +55,7 @@ after(async () => {
 
 describe('the access-events chart with lock names that are members of every object', () => {
   it('counts every lock, draws no NaN, and its table says the same', async () => {
-    await page.goto(`${base}/console`);
-    await page.getByLabel('Client ID').fill(a.clientId);
-    await page.getByLabel('Client secret').fill(a.clientSecret);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await integratorLogin(page, base, a.clientId, a.clientSecret);
     await page.evaluate((id) => {
       location.hash = `#/projects/${id}/activity`;
     }, a.projectId);

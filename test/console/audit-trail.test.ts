@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, shot } from '../helpers/browser.ts';
+import { integratorLogin, openConsole, shot } from '../helpers/browser.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { createKeys, createLock, phone } from '../helpers/resources.ts';
 
@@ -14,7 +14,7 @@ let base: string;
 let browser: Browser;
 let page: Page;
 let revokedId: string;
-const problems: string[] = [];
+let problems: string[] = [];
 
 before(async () => {
   t = await startTestApp();
@@ -29,16 +29,7 @@ before(async () => {
     token: a.projectToken,
   });
   assert.equal(r.status, 200);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
+  ({ base, browser, page, problems } = await openConsole(t));
 });
 after(async () => {
   await browser?.close();
@@ -47,11 +38,7 @@ after(async () => {
 
 describe('the audit trail in the console', () => {
   it("a key's row says who created and revoked it", async () => {
-    await page.goto(`${base}/console`);
-    await page.getByLabel('Client ID').fill(a.clientId);
-    await page.getByLabel('Client secret').fill(a.clientSecret);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await integratorLogin(page, base, a.clientId, a.clientSecret);
     await page.evaluate((id) => {
       location.hash = `#/projects/${id}/keys`;
     }, a.projectId);

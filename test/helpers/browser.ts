@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { TestApp } from './app.ts';
 import { storeKind } from './store.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,4 +19,33 @@ export async function launchBrowser(): Promise<Browser> {
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The console of an in-process app: the app listens on a loopback port, and a fresh browser opens a
+ * 1280×900 page whose script errors and CSP violations are collected in `problems` (an API
+ * answering 4xx is logged by the browser as a failed load: that is the API's answer, not a fault).
+ */
+export async function openConsole(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { base, browser, page, problems };
+}
+
+/** Logs the console in with client credentials, from its login screen at `base`. */
+export async function integratorLogin(page: Page, base: string, clientId: string, clientSecret: string) {
+  await page.goto(`${base}/console`);
+  await page.getByLabel('Client ID').fill(clientId);
+  await page.getByLabel('Client secret').fill(clientSecret);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
