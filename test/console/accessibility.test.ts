@@ -130,6 +130,10 @@ describe('the console for keyboards, screen readers and phones', () => {
     await login(page);
     await page.getByRole('heading', { level: 1, name: /Webhooks/ }).waitFor();
     assert.match(page.url(), new RegExp(`#/projects/${a.projectId}/webhooks$`));
+    // The title names the project once its name has loaded (a moment after the heading shows).
+    await page
+      .waitForFunction(() => document.title === 'Webhooks · Fjord HQ · Latchkey console')
+      .catch(() => {});
     assert.match(await page.title(), /^Webhooks · Fjord HQ · Latchkey console$/);
     assert.match(await focused(page), /^h1 Webhooks/, 'focus is on the screen heading');
   });

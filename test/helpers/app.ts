@@ -30,6 +30,11 @@ export interface TestApp {
     body: any;
     headers: Record<string, unknown>;
   }>;
+  /**
+   * The app's base URL over real HTTP: through Prism's proxy when the suite runs under it (so what the
+   * test sends is checked against the document too), else the app listening on a loopback port.
+   */
+  baseUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         // not JSON
       }
       return { status: r.statusCode, body, headers: r.headers };
+    },
+    async baseUrl() {
+      if (prism) return prism.base;
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     },
     async close() {
       await prism?.close();

@@ -16,8 +16,7 @@ let base: string;
 before(async () => {
   // Short tokens and a wide DPoP window, so a clock moved to near expiry still makes good proofs.
   t = await startTestApp({ LATCHKEY_TOKEN_TTL_SECONDS: '300', LATCHKEY_DPOP_SKEW_SECONDS: '600' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await t.baseUrl();
 });
 after(() => t.close());
 

@@ -24,8 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'latchkey-sdk-phone-'));
 before(async () => {
   t = await startTestApp();
   a = await createTenant(t, 'Acme');
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await t.baseUrl();
 });
 after(async () => {
   await t.close();
