@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The TypeScript client package (sdk/typescript): its types are what openapi.json generates, and it
 // builds to JavaScript with declarations that import and work without TypeScript.
 import assert from 'node:assert/strict';
