@@ -15,6 +15,7 @@ import { appOperations } from './resources/app/routes.ts';
 import { credentialOperations } from './resources/credentials/credential-routes.ts';
 import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
 import { provisioningOperations } from './resources/credentials/provisioning-routes.ts';
+import { projectDeviceOperations } from './resources/devices/project-routes.ts';
 import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
 import { lockHolderOperations } from './resources/lock-holders/routes.ts';
@@ -43,6 +44,7 @@ export const operations: readonly Operation[] = [
   ...appAuthOperations,
   ...appOperations,
   ...deviceOperations,
+  ...projectDeviceOperations,
   ...credentialOperations,
   ...credentialKeyOperations,
   ...provisioningOperations,

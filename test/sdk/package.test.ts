@@ -42,6 +42,22 @@ describe('the TypeScript client package', () => {
     assert.match(operations, /"projectsGet": \{ method: 'get', path: "\/v2\/projects\/\{projectId\}" \},/);
   });
 
+  it("the package's version is the API's: openapi.json info.version (the service's version)", () => {
+    const sdk = JSON.parse(readFileSync(join(SDK, 'package.json'), 'utf8'));
+    const doc = JSON.parse(readFileSync('openapi.json', 'utf8'));
+    const service = JSON.parse(readFileSync('package.json', 'utf8'));
+    assert.equal(doc.info.version, service.version, 'run `npm run openapi`');
+    assert.equal(
+      sdk.version,
+      doc.info.version,
+      'sdk/typescript/package.json "version" must be the API\'s (openapi.json info.version): change them together',
+    );
+    assert.equal(sdk.private, undefined, 'publishable');
+    assert.deepEqual(sdk.files, ['dist']);
+    assert.equal(sdk.types, './dist/index.d.ts');
+    assert.deepEqual(sdk.exports, { '.': { types: './dist/index.d.ts', default: './dist/index.js' } });
+  });
+
   it('builds to dist/ with .d.ts files, and the built module works', async () => {
     assert.ok(existsSync(TOOLS), `sdk/typescript has no node_modules: ${INSTALL}`);
     const out = mkdtempSync(join(SDK, '.build-test-'));

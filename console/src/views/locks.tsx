@@ -1,21 +1,32 @@
-// Locks: onboard, edit (name, time zone, address), offboard.
+// Locks: onboard, edit (name, time zone, address), offboard; a lock named in the URL shows its
+// offline-credential side (revocation list, provisioning bundle) above the list.
 import { useEffect, useState } from 'preact/hooks';
 import { fmtTime } from '../client.ts';
 import { invalidateProject, useLocks } from '../data.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { TimeZoneSelect } from '../parts/time-zone.tsx';
+import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
 import { Done, ErrorLine, Field, useAction } from '../ui.tsx';
+import { LockCredentials } from './lock-credentials.tsx';
 
 const LOCK_LABELS = { name: 'Lock name', timezone: 'Time zone', address: 'Address' } as const;
 
-export function Locks({ api, projectId, project }: TabProps) {
+export function Locks({ api, projectId, project, lockId }: TabProps & { lockId?: string }) {
   const locks = useLocks({ api, projectId });
   const [editing, setEditing] = useState<string | undefined>();
   const act = useAction();
   return (
     <div>
+      {lockId && (
+        <LockCredentials
+          api={api}
+          projectId={projectId}
+          lockId={lockId}
+          lock={locks.data?.find((l) => l.id === lockId)}
+        />
+      )}
       <LockForm
         title="Onboard a lock"
         // A new lock starts in the project's time zone; the form waits for the project rather than
@@ -65,6 +76,14 @@ export function Locks({ api, projectId, project }: TabProps) {
         }
         actions={(l) => (
           <>
+            {/* Named with the lock (each row has one), by aria-label so the row's text stays the lock's name once. */}
+            <a
+              class="button"
+              href={href('projects', projectId, 'locks', l.id)}
+              aria-label={`Credentials of ${l.name}`}
+            >
+              Credentials
+            </a>
             <button type="button" onClick={() => setEditing(l.id)}>
               Edit
             </button>

@@ -9,6 +9,7 @@ import { ErrorLine, Heading } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
 import { Audit } from './audit.tsx';
+import { Credentials } from './credentials.tsx';
 import { Keys } from './keys.tsx';
 import { Locks } from './locks.tsx';
 import { Sharing } from './sharing.tsx';
@@ -20,6 +21,7 @@ const TABS = [
   ['users', 'Users'],
   ['keys', 'Keys'],
   ['sharing', 'Sharing rights'],
+  ['credentials', 'Credentials'],
   ['webhooks', 'Webhooks'],
   ['log', 'Access log'],
   ['activity', 'Activity'],
@@ -65,10 +67,11 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
           </a>
         ))}
       </nav>
-      {tab === 'locks' && <Locks {...ctx} />}
+      {tab === 'locks' && <Locks {...ctx} lockId={props.rest[0]} />}
       {tab === 'users' && <Users {...ctx} />}
-      {tab === 'keys' && <Keys {...ctx} />}
+      {tab === 'keys' && <Keys {...ctx} keyId={props.rest[0]} />}
       {tab === 'sharing' && <Sharing {...ctx} />}
+      {tab === 'credentials' && <Credentials {...ctx} />}
       {tab === 'webhooks' && <Webhooks {...ctx} webhookId={props.rest[0]} />}
       {tab === 'log' && <AccessLog {...ctx} />}
       {tab === 'activity' && <Activity {...ctx} />}

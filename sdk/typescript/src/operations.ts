@@ -33,6 +33,7 @@ export const OPERATIONS = {
   "appKeysList": { method: 'get', path: "/v2/app/keys" },
   "appKeysShare": { method: 'post', path: "/v2/app/keys/{keyId}/share" },
   "appMeUpdate": { method: 'patch', path: "/v2/app/me" },
+  "appUserDevicesList": { method: 'get', path: "/v2/projects/{projectId}/app-users/{appUserId}/devices" },
   "authorizationServerMetadata": { method: 'get', path: "/.well-known/oauth-authorization-server" },
   "credentialKeysList": { method: 'get', path: "/v2/projects/{projectId}/credential-keys" },
   "credentialKeysRotate": { method: 'post', path: "/v2/projects/{projectId}/credential-keys/rotate" },
