@@ -1,6 +1,7 @@
 // Reads of the access log. A page is a range scan of access_events_project (project_id, created
-// DESC, id DESC) or access_events_lock (lock_id, created DESC, id DESC): equality on the leading
-// column, the window and cursor as a range on (created, id), LIMIT n + 1.
+// DESC, id DESC), access_events_lock (lock_id, ...), access_events_app_user (app_user_id, ...) or
+// access_events_key (key_id, ...), whichever the filter makes the narrowest (the planner picks):
+// equality on the leading column, the window and cursor as a range on (created, id), LIMIT n + 1.
 //
 // Partitions decide the cost. The planner's work grows with the day partitions a query's range
 // spans (for a 30-day window, more than the scan itself), and a range without an upper bound also

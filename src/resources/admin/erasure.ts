@@ -7,9 +7,10 @@
 // the names replaced. What others hold stays: keys this person shared keep working for their
 // holders and only lose the sharer's number and the link to the erased sharing right. Deliveries
 // already sent are not recalled.
-// One transaction: all or nothing. The access log and the delivery queue have no index on the
-// person (one would cost every insert for a rare operation), so they are scanned: the transaction
-// allows its statements minutes instead of the usual 15 s.
+// One transaction: all or nothing. The access log finds the person's events through
+// access_events_app_user (kept for the access log's appUserId filter, migration 0090); the delivery
+// queue has no index on the person (one would cost every delivery for a rare operation), so it is
+// scanned: the transaction allows its statements minutes instead of the usual 15 s.
 
 import { auditErasePerson } from '../../audit/queries.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
