@@ -16,7 +16,8 @@
 //   access events: `events` of them over the last 29 days, each by an active key of its user, with
 //     the rows an upload writes beside them (access_event_ids for idempotency, access_event_feed
 //     for the live stream), so the tables are the size uploads would leave.
-//   10,000 webhooks (10% project-wide, 10% keyChanged), 2,000,000 finished deliveries over the
+//   10,000 webhooks (one project-wide per project, the rest on single locks, a tenth of those for
+//     keyChanged), 2,000,000 finished deliveries over the
 //     last 7 days (2% failed after 3 attempts, 5% succeeded on the 2nd), with their attempt rows.
 // Ids the service generates are UUIDv7 (time-ordered) here too, so indexes on id grow the way live
 // ones do; event ids come from the phones (random UUIDs).
@@ -186,7 +187,8 @@ export async function seedScale(
                        WHEN (j * 37) % 100 < 40 THEN 'scheduled' ELSE 'active' END AS state,
                   CASE WHEN j >= $2 AND j % 10 = 9 THEN 'shared' ELSE 'integrator' END AS origin,
                   ((j * 7) % 100 < 30) AS windowed,
-                  now() - ((30 + (j * 13) % 370) * interval '1 day') AS created
+                  -- in creation order (ids are UUIDv7 of it): the index on id grows at its end
+                  now() - interval '400 days' + (j::float8 / $1) * interval '370 days' AS created
              FROM generate_series(0, $1 - 1) j
              CROSS JOIN LATERAL (SELECT CASE WHEN j < ${KEYS_USER_KEYS} THEN 0 WHEN j < $2 THEN 1
                                              ELSE 2 + ((j::bigint * 7919) % ($3 - 2))::int END AS uidx) h
@@ -297,16 +299,20 @@ export async function seedScale(
     });
     await step('webhooks', async () => {
       await c.query(
+        // Webhook w < projects: project p's one project-wide webhook (every event of the project);
+        // the rest on single locks, spread over all locks (so the big tenant's events fan out to
+        // about 1.1 webhooks each, as one integrator endpoint plus some per-door ones would).
         `INSERT INTO webhooks (id, project_id, lock_id, trigger, url, url_display, secret_enc, created, last_success_at)
          SELECT pg_temp.uuid7(now() - interval '200 days' + w * interval '1 second'), l.project_id,
-                CASE WHEN w % 10 = 0 THEN NULL ELSE l.id END,
-                CASE WHEN w % 10 = 5 THEN 'keyChanged' ELSE 'accessEvent' END,
+                CASE WHEN w < $3 THEN NULL ELSE l.id END,
+                CASE WHEN w >= $3 AND w % 10 = 5 THEN 'keyChanged' ELSE 'accessEvent' END,
                 'https://hooks.example.test/latchkey/' || w, 'https://hooks.example.test/latchkey/' || w,
                 s.secret, now() - interval '200 days', now() - interval '1 minute'
            FROM unnest($1::text[]) WITH ORDINALITY s(secret, n)
            CROSS JOIN LATERAL (SELECT (s.n - 1)::int AS w) x
-           JOIN s_lock l ON l.idx = (x.w::bigint * 10) % $2`,
-        [secrets, S.locks],
+           JOIN s_proj p ON p.idx = CASE WHEN x.w < $3 THEN x.w ELSE 0 END
+           JOIN s_lock l ON l.idx = CASE WHEN x.w < $3 THEN p.lock_lo ELSE ((x.w::bigint * 11) % $2)::int END`,
+        [secrets, S.locks, Math.min(S.projects, S.webhooks)],
       );
       await c.query(
         `CREATE TEMP TABLE s_hook AS
