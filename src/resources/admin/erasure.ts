@@ -8,7 +8,7 @@
 // holders and only lose the sharer's number and the link to the erased sharing right. Deliveries
 // already sent are not recalled.
 // One transaction: all or nothing. The access log finds the person's events through
-// access_events_app_user (kept for the access log's appUserId filter, migration 0090); the delivery
+// access_events_app_user (kept for the access log's appUserId filter, migration 0095); the delivery
 // queue has no index on the person (one would cost every delivery for a rare operation), so it is
 // scanned: the transaction allows its statements minutes instead of the usual 15 s.
 
