@@ -8,13 +8,21 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startFlow } from 'lighthouse';
+// An ES module: imported, not require()d (on Node 20.19+ require() of it answers the module
+// namespace `{ default }`, which Lighthouse read as a config with no artifacts and refused).
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { ADMIN_TOKEN, api, clientToken, loadAverage, startLatchkey } from './lib.ts';
 
 const require = createRequire(import.meta.url);
-const desktopConfig = require('lighthouse/core/config/desktop-config.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENS = ['locks', 'users', 'keys', 'sharing', 'webhooks', 'log', 'activity'] as const;
+const ALL_SCREENS = ['locks', 'users', 'keys', 'sharing', 'webhooks', 'log', 'activity'] as const;
+// BENCH_SCREENS=locks,log: fewer screens (a quicker look at one).
+const SCREENS = process.env.BENCH_SCREENS
+  ? ALL_SCREENS.filter((s) => process.env.BENCH_SCREENS!.split(',').includes(s))
+  : ALL_SCREENS;
+// BENCH_FORMS=desktop: one form factor only.
+const FORMS = (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',');
 
 const server = await startLatchkey('pglite', {
   LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
@@ -110,8 +118,21 @@ try {
     ['mobile', undefined],
     ['desktop', desktopConfig],
   ] as const) {
+    if (!FORMS.includes(form)) continue;
     const flow = await startFlow(page, { config, name: `console ${form}` });
-    for (const screen of SCREENS) await flow.navigate(`${base}/console#/projects/${projectId}/${screen}`);
+    for (const screen of SCREENS) {
+      // A full load of each screen's deep link: by default a flow's later navigations skip
+      // about:blank, and from one console URL to another only the fragment changes, a navigation
+      // without a new document, which Lighthouse saw paint nothing (NO_FCP, every score 0). The
+      // session is in sessionStorage, kept across the loads of this tab (no storage reset).
+      await flow.navigate(`${base}/console#/projects/${projectId}/${screen}`, {
+        skipAboutBlank: false,
+        disableStorageReset: true,
+      });
+      // Measured what a logged-in person sees, not the login form.
+      if (!(await page.$('nav[aria-label="Main"]')))
+        throw new Error(`${screen}: the console was not logged in`);
+    }
     const result = await flow.createFlowResult();
     result.steps.forEach((step, i) => {
       const lhr = step.lhr;
@@ -119,6 +140,12 @@ try {
       const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
       const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
       const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+      // Each figure as soon as it is known: a later failure does not lose the earlier ones.
+      console.log(`${form} ${SCREENS[i]}: Performance ${perf}, CLS ${cls.toFixed(3)}, load ${loadAverage()}`);
+      if (lhr.runtimeError)
+        console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'cumulative-layout-shift'])
+        if (lhr.audits[id]?.errorMessage) console.log(`  ${id}: ${lhr.audits[id]!.errorMessage}`);
       rows.push([
         SCREENS[i]!,
         form,
