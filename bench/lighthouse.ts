@@ -146,6 +146,22 @@ try {
         console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'cumulative-layout-shift'])
         if (lhr.audits[id]?.errorMessage) console.log(`  ${id}: ${lhr.audits[id]!.errorMessage}`);
+      // Where a goal is missed, what Lighthouse blames: the elements that moved, the long tasks.
+      if (cls >= 0.05) {
+        const items =
+          (lhr.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)?.items ?? [];
+        for (const it of items as { node?: { selector?: string; snippet?: string }; score?: number }[])
+          console.log(
+            `  shifted ${it.score?.toFixed(3)}: ${it.node?.selector} ${it.node?.snippet?.slice(0, 120)}`,
+          );
+      }
+      if (perf < 95) {
+        const tasks = (lhr.audits['bootup-time']?.details as { items?: unknown[] } | undefined)?.items ?? [];
+        for (const it of (tasks as { url?: string; total?: number; scripting?: number }[]).slice(0, 3))
+          console.log(
+            `  main thread ${Math.round(it.total ?? 0)} ms (scripting ${Math.round(it.scripting ?? 0)} ms): ${it.url}`,
+          );
+      }
       rows.push([
         SCREENS[i]!,
         form,
