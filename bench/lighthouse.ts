@@ -191,7 +191,9 @@ try {
   // What moved, where a screen shifted: each such screen loaded again (desktop size) with a
   // layout-shift observer from the first script on, its entries' elements named.
   if (shifted.size > 0) {
+    // As Lighthouse's desktop load: its screen size, a cold HTTP cache.
     await page.setViewport({ width: 1350, height: 940 });
+    await page.setCacheEnabled(false);
     await page.evaluateOnNewDocument(() => {
       const w = window as unknown as { shifts: string[] };
       w.shifts = [];
