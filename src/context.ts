@@ -11,6 +11,7 @@ import { openKeyring } from './crypto/keyring-open.ts';
 import { type Keyring, loadMasterKey } from './crypto/master-key.ts';
 import type { Db } from './db/db.ts';
 import { LazyDeliveryAgent } from './delivery/send.ts';
+import { type Lookup, systemLookup } from './delivery/webhook-url.ts';
 import { ConnectionReserve, descriptorLimit } from './http/connection-reserve.ts';
 import { createLoggers, type Loggers } from './http/logging.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
@@ -52,6 +53,8 @@ export interface AppContext {
   appLogin: AppLogin;
   /** The agent of test deliveries (POST …/webhooks/{webhookId}/test), made on first use. */
   testDeliveryAgent: LazyDeliveryAgent;
+  /** Resolves a webhook's host when it is registered (the system resolver, bounded in time). */
+  webhookLookup: Lookup;
   /**
    * Closes every per-process service: waits for login codes being sent, ends the live streams and
    * stops listening, closes the test-delivery agent, stops the signing keys' refresh. Once, after
@@ -67,6 +70,8 @@ export interface ContextOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra trusted CA for webhook receivers of test deliveries (tests only). */
   webhookCa?: string | Buffer;
+  /** The resolver of webhook hosts at registration (tests: a slow or chosen one); default the system's. */
+  webhookLookup?: Lookup;
 }
 
 export async function createContext(
@@ -125,6 +130,7 @@ export async function createContext(
     accessEventStreams,
     appLogin,
     testDeliveryAgent,
+    webhookLookup: o.webhookLookup ?? systemLookup,
     close() {
       closing ??= (async () => {
         await appLogin.settled();

@@ -96,12 +96,19 @@ interface OperationFields {
 type AuditRequired<M> = M extends 'GET' ? { method: M; audit?: never } : { method: M; audit: AuditDecl };
 
 /** One operation with its handler's request typed from its schemas (see defineOperation). */
-export interface OperationSpec<P, Q, B> extends OperationFields {
+export interface OperationSpec<P, Q, B, R = undefined> extends OperationFields {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Work to do before the handler's transaction opens, its result handed to the handler. For what
+   * may be slow and needs no transaction (resolving a webhook's host: up to 5 s): done inside an
+   * audited operation's transaction it would hold that transaction open, and on the embedded store
+   * (one connection) every other request would wait behind it. May throw the request's error.
+   */
+  prepare?(request: OperationRequest<P, Q, B>, ctx: AppContext): Promise<R>;
   /** Returns the success body. May set headers (and, for non-API answers, the status) on `reply`. */
-  handler(request: OperationRequest<P, Q, B>, reply: FastifyReply, ctx: AppContext): unknown;
+  handler(request: OperationRequest<P, Q, B>, reply: FastifyReply, ctx: AppContext, prepared: R): unknown;
 }
 
 /** An entry of the table, its handler's types erased. */
@@ -109,7 +116,8 @@ export interface Operation extends OperationFields {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  handler(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): unknown;
+  prepare?(request: FastifyRequest, ctx: AppContext): Promise<unknown>;
+  handler(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, prepared: unknown): unknown;
 }
 
 /** Declares one operation; `request.params`, `.query` and `.body` are typed from its schemas. */
@@ -118,7 +126,8 @@ export function defineOperation<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   M extends HttpMethod = HttpMethod,
->(spec: OperationSpec<P, Q, B> & AuditRequired<M>): Operation {
+  R = undefined,
+>(spec: OperationSpec<P, Q, B, R> & AuditRequired<M>): Operation {
   return spec as unknown as Operation;
 }
 
@@ -354,7 +363,9 @@ function routeOf(
     ],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(op.success.status);
-      const run = (c: AppContext) => op.handler(request, reply, c);
+      // Outside (before) the audited transaction: see `prepare`.
+      const prepared = op.prepare ? await op.prepare(request, ctx) : undefined;
+      const run = (c: AppContext) => op.handler(request, reply, c, prepared);
       const body = await (typeof op.audit === 'string' && audited
         ? audited(op, request, reply, run)
         : run(ctx));
