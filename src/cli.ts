@@ -1,4 +1,4 @@
-// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | virtual-lock |
+// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | bridge | virtual-lock |
 // admin <action>.
 // Commands that act on a store or a server say on stderr which one (stdout carries their JSON).
 // Admin actions are requests to the admin API, answered by a server or by this process on the
@@ -31,6 +31,8 @@ const USAGE = `usage: latchkey <command>
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
+  bridge [--url URL] [--state-dir DIR]   the bridge on the locks' network: connects out to the service
+                                         with LATCHKEY_BRIDGE_TOKEN (bridge --help)
   virtual-lock [--state-dir DIR] [...]   a virtual Matter door lock with a keypad (virtual-lock --help)
   virtual-lock --offline [--provisioning FILE|URL] [--port N] [--clock ISO-TIME]
                                          a lock with no network that checks offline credentials
@@ -85,8 +87,20 @@ async function virtualLock(args: string[]): Promise<void> {
   }
 }
 
+/** `latchkey bridge …` takes options of its own (src/bridge/cli.ts, loaded only here). */
+async function bridge(args: string[]): Promise<void> {
+  const { bridgeCli, BridgeUsageError } = await import('./bridge/cli.ts');
+  try {
+    await bridgeCli(args);
+  } catch (e) {
+    if (e instanceof BridgeUsageError) fail(e.message);
+    throw e;
+  }
+}
+
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'virtual-lock') return virtualLock(argv.slice(1));
+  if (argv[0] === 'bridge') return bridge(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
