@@ -4,7 +4,9 @@
 // reaches the service through a Unix socket forwarded into the service's namespace; the webhook
 // receiver runs beside the service. On PostgreSQL the service reaches the database by its Unix
 // socket (the namespace has no route to the host's loopback).
-//   commission with the pairing code → an app user's remote unlock answers 200 with its event →
+//   commission with the pairing code → a key with a PIN and a window: the reconciler writes it, the
+//   PIN opens inside the window (an access event, delivered signed) and is refused outside it;
+//   revoked, the PIN stops working → an app user's remote unlock answers 200 with its event →
 //   the integrator's HTTPS receiver gets it, signed → the service stops, the lock is operated at
 //   the door, the service starts again: the event arrives once → the bridge is killed: 503 with
 //   Retry-After.
@@ -203,7 +205,11 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   const token = (
     await api('POST', '/v2/auth/token', { body: { ...creds, scope: 'project.admin', project_id: projectId } })
   ).body.access_token;
-  const lock = await api('POST', `/v2/projects/${projectId}/locks`, { token, body: { name: 'Front door' } });
+  // In UTC like the virtual lock, so the window below is plain to compute.
+  const lock = await api('POST', `/v2/projects/${projectId}/locks`, {
+    token,
+    body: { name: 'Front door', timezone: 'UTC' },
+  });
   const lockId = lock.body.lock.id;
   const appUserId = '+4790000001';
   const keys = await api('POST', `/v2/projects/${projectId}/keys`, {
@@ -267,7 +273,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
     return child;
   };
   const bridgeProcess = startBridge();
-  const theLock = await lab.startLock('lock');
+  const theLock = await lab.startLock('lock', { timeZone: 'UTC' });
   await until('the bridge online', async () => {
     const b = await api('GET', `/v2/organization/${organizationId}/bridges/${bridgeId}`, { token: orgToken });
     return b.body.bridge.status === 'online';
@@ -291,7 +297,65 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   assert.equal(connected.connection.keypad, true);
   assert.equal(connected.connection.capacity.users, 10);
 
-  // 2. An app user's remote unlock answers 200 with its event.
+  // 2. A key with a PIN and a window around the hour now: the reconciler writes it into the lock.
+  //    Typed inside the window it opens, and is the key's access event, delivered signed; typed
+  //    outside it (the lock's clock 3 h ahead) it is refused.
+  const hour = new Date().getUTCHours();
+  const hh = (h: number) => String(h).padStart(2, '0');
+  const window = {
+    days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    from: `${hh(Math.max(0, hour - 1))}:00`,
+    to: `${hh(Math.min(23, hour + 1))}:59`,
+  };
+  const pinAsked = performance.now();
+  const pinKeys = await api('POST', `/v2/projects/${projectId}/keys`, {
+    token,
+    body: {
+      keys: [
+        {
+          lockId,
+          appUserId,
+          pin: true,
+          start: new Date(Date.now() - 3_600_000).toISOString(),
+          recurrence: { windows: [window] },
+        },
+      ],
+    },
+  });
+  assert.equal(pinKeys.status, 201, JSON.stringify(pinKeys.body));
+  const pinKey = pinKeys.body.keys[0] as { id: string; pin: { code: string } };
+  const pinStatus = async () =>
+    (await api('GET', `/v2/projects/${projectId}/keys/${pinKey.id}`, { token })).body.key.pin
+      .status as string;
+  await until('the PIN set on the lock', async () => (await pinStatus()) === 'set', 30_000);
+  const pinLiveMs = performance.now() - pinAsked;
+  const typePin = async (pin: string) =>
+    ((await theLock.control({ op: 'enter-pin', pin })) as { outcome: string }).outcome;
+  assert.equal(await typePin(pinKey.pin.code), 'unlocked');
+  const keypadEvent = await until('the keypad access event', async () => {
+    const l = await api('GET', `/v2/projects/${projectId}/logs/access?keyId=${pinKey.id}`, { token });
+    return l.body.accessEvents[0] as { id: string } | undefined;
+  });
+  await until(
+    'the keypad event delivered',
+    async () => deliveries.some((l) => l.includes(keypadEvent.id)),
+    30_000,
+  );
+  await theLock.control({ op: 'clock', offsetSeconds: 3 * 3600 });
+  assert.equal(await typePin(pinKey.pin.code), 'outsideSchedule');
+  await theLock.control({ op: 'clock', offsetSeconds: 0 });
+
+  // Revoking the key: the PIN stops working.
+  const revokeAsked = performance.now();
+  assert.equal((await api('DELETE', `/v2/projects/${projectId}/keys/${pinKey.id}`, { token })).status, 200);
+  await until('the PIN removed from the lock', async () => (await pinStatus()) === 'removed', 30_000);
+  const pinDeadMs = performance.now() - revokeAsked;
+  assert.equal(await typePin(pinKey.pin.code), 'wrongCode');
+  process.stderr.write(
+    `\ne2e figures (not asserted): key created → PIN set ${pinLiveMs.toFixed(0)} ms; revoked → PIN removed ${pinDeadMs.toFixed(0)} ms\n`,
+  );
+
+  // 3. An app user's remote unlock answers 200 with its event.
   const op = await api('POST', `/v2/app/keys/${keyId}/operate`, {
     token: appToken,
     body: { action: 'unlocked' },
@@ -301,7 +365,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   assert.equal(op.body.event.keyId, keyId);
   assert.equal(((await theLock.control({ op: 'status' })) as { lockState: string }).lockState, 'unlocked');
 
-  // 3. The integrator's HTTPS receiver gets the signed access event.
+  // 4. The integrator's HTTPS receiver gets the signed access event.
   await until(
     'the signed delivery',
     async () => {
@@ -319,7 +383,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
     30_000,
   );
 
-  // 4. The service stops; the lock is turned at the door; the service starts: the event arrives once.
+  // 5. The service stops; the lock is turned at the door; the service starts: the event arrives once.
   await stopService();
   await theLock.control({ op: 'turn', action: 'lock' });
   await until(
@@ -346,7 +410,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
     1,
   );
 
-  // 5. The bridge is killed: 503 with Retry-After.
+  // 6. The bridge is killed: 503 with Retry-After.
   bridgeProcess.kill('SIGKILL');
   await until('the bridge offline', async () => {
     const b = await api('GET', `/v2/organization/${organizationId}/bridges/${bridgeId}`, { token: orgToken });
