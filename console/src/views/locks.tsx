@@ -1,10 +1,12 @@
-// Locks: onboard, edit (name, time zone, address), offboard.
+// Locks: onboard, edit (name, time zone, address), offboard; each lock's door (its network
+// connection) on its own screen (lock-detail.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { fmtTime } from '../client.ts';
 import { invalidateProject, useLocks } from '../data.ts';
 import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { TimeZoneSelect } from '../parts/time-zone.tsx';
+import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
 import { Done, ErrorLine, Field, useAction } from '../ui.tsx';
 
@@ -42,6 +44,10 @@ export function Locks({ api, projectId, project }: TabProps) {
           { header: 'Name', cell: (l) => l.name },
           { header: 'Time zone', cell: (l) => l.timezone },
           { header: 'Address', cell: (l) => l.address ?? '—' },
+          {
+            header: 'Connection',
+            cell: (l) => (l.connection ? `${l.connection.status}, ${l.connection.lockState}` : '—'),
+          },
           { header: 'Onboarded', cell: (l) => fmtTime(l.created) },
         ]}
         replace={(l) =>
@@ -65,6 +71,13 @@ export function Locks({ api, projectId, project }: TabProps) {
         }
         actions={(l) => (
           <>
+            <a
+              class="button"
+              href={href('projects', projectId, 'locks', l.id)}
+              aria-label={`Door of ${l.name}`}
+            >
+              Door
+            </a>
             <button type="button" onClick={() => setEditing(l.id)}>
               Edit
             </button>

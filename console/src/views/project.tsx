@@ -10,6 +10,7 @@ import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
 import { Audit } from './audit.tsx';
 import { Keys } from './keys.tsx';
+import { LockDetail } from './lock-detail.tsx';
 import { Locks } from './locks.tsx';
 import { Sharing } from './sharing.tsx';
 import { Users } from './users.tsx';
@@ -65,7 +66,8 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
           </a>
         ))}
       </nav>
-      {tab === 'locks' && <Locks {...ctx} />}
+      {tab === 'locks' &&
+        (props.rest[0] ? <LockDetail {...ctx} lockId={props.rest[0]} /> : <Locks {...ctx} />)}
       {tab === 'users' && <Users {...ctx} />}
       {tab === 'keys' && <Keys {...ctx} />}
       {tab === 'sharing' && <Sharing {...ctx} />}
