@@ -7,8 +7,8 @@
 //   commission with the pairing code → a key with a PIN and a window: the reconciler writes it, the
 //   PIN opens inside the window (an access event, delivered signed) and is refused outside it;
 //   revoked, the PIN stops working → an app user's remote unlock answers 200 with its event →
-//   the integrator's HTTPS receiver gets it, signed → the service stops, the lock is operated at
-//   the door, the service starts again: the event arrives once → the bridge is killed: 503 with
+//   the integrator's HTTPS receiver gets it, signed → the service stops, a PIN is typed at the door,
+//   the service starts again: the event arrives once → the bridge is killed: 503 with
 //   Retry-After.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
@@ -383,32 +383,42 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
     30_000,
   );
 
-  // 5. The service stops; the lock is turned at the door; the service starts: the event arrives once.
+  // 5. The service stops; the PIN of a live key is typed at the door; the service starts: the
+  //    event arrives once, as lock activity and as the key's access event.
+  const doorKeys = await api('POST', `/v2/projects/${projectId}/keys`, {
+    token,
+    body: { keys: [{ lockId, appUserId, pin: true, start: new Date(Date.now() - 3_600_000).toISOString() }] },
+  });
+  assert.equal(doorKeys.status, 201, JSON.stringify(doorKeys.body));
+  const doorKey = doorKeys.body.keys[0] as { id: string; pin: { code: string } };
+  await until(
+    'the second PIN set on the lock',
+    async () =>
+      (await api('GET', `/v2/projects/${projectId}/keys/${doorKey.id}`, { token })).body.key.pin.status ===
+      'set',
+    30_000,
+  );
   await stopService();
-  await theLock.control({ op: 'turn', action: 'lock' });
+  assert.equal(await typePin(doorKey.pin.code), 'unlocked');
   await until(
     'the bridge to hold the event',
     async () => outputs.bridge!().includes('report-failed'),
     30_000,
   );
   await startService();
-  const manual = await until('the manual lock in the lock activity', async () => {
-    const a = (await api('GET', `/v2/projects/${projectId}/locks/${lockId}/activity`, { token })).body
-      .activity;
-    const m = a.filter(
-      (x: { kind: string; source: string }) => x.kind === 'operated' && x.source === 'manual',
-    );
-    return m.length > 0 && m;
-  });
+  const keypadOf = async () =>
+    (
+      (await api('GET', `/v2/projects/${projectId}/locks/${lockId}/activity`, { token })).body.activity as {
+        kind: string;
+        source: string;
+        keyId?: string;
+      }[]
+    ).filter((x) => x.kind === 'operated' && x.source === 'keypad' && x.keyId === doorKey.id);
+  await until('the keypad unlock in the lock activity', async () => (await keypadOf()).length > 0);
   await new Promise((r) => setTimeout(r, 1500)); // a second report (a replay) would show by now
-  const again = (await api('GET', `/v2/projects/${projectId}/locks/${lockId}/activity`, { token })).body
-    .activity;
-  assert.equal(manual.length, 1);
-  assert.equal(
-    again.filter((x: { kind: string; source: string }) => x.kind === 'operated' && x.source === 'manual')
-      .length,
-    1,
-  );
+  assert.equal((await keypadOf()).length, 1);
+  const doorLog = await api('GET', `/v2/projects/${projectId}/logs/access?keyId=${doorKey.id}`, { token });
+  assert.equal(doorLog.body.accessEvents.length, 1, JSON.stringify(doorLog.body));
 
   // 6. The bridge is killed: 503 with Retry-After.
   bridgeProcess.kill('SIGKILL');
