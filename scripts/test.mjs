@@ -1,11 +1,37 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node's test runner. The file list is expanded here because on
-// Node 20 `node --test test/` silently finds nothing and quoted globs fail.
+// Runs every test/**/*.test.ts with node's test runner, each file in its own process (--import tsx).
 // Usage: npm test [-- <substring filter>...]
 //        node scripts/test.mjs --dir test-security [-- <filter>...]   (npm run test:security)
+//
+// Why this and not `node --test <files>`:
+// - Longest first. `node --test` sorts its files by name, so the slowest ones (those that start
+//   server processes) could start last and leave one core idle while they finish. Here files start
+//   in order of their last known duration, longest first (recorded in node_modules/.cache; on a
+//   fresh clone, a short list of known slow files goes first).
+// - A test that hangs fails instead of holding CI: every test has TEST_TIMEOUT_MS (10 min by
+//   default; the slowest, Matter's end-to-end test, takes a few minutes on a busy machine), and a
+//   file whose tests have finished exits even if a handle was left open (forceExit).
+// - Files that do not depend on the store run once. A file holding the line
+//   `// test-runner: store-independent` (it opens no store, or only an embedded one of its own) gives
+//   the same result in both runs, so the PostgreSQL run (TEST_DATABASE_URL) leaves it out; it runs
+//   in the embedded-store run. Such a file must not use the test-store helpers or
+//   TEST_DATABASE_URL (checked here), so a file that starts using the run's store loses the mark.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+// The test files are TypeScript: each file's process inherits this one's flags, so this runs itself
+// again under tsx when it was started without it (`node scripts/test.mjs`).
+if (!process.execArgv.includes('tsx')) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(r.status ?? 1);
+}
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -15,26 +41,95 @@ function find(dir) {
   });
 }
 
+const NO_STORE_MARK = /^\/\/ test-runner: store-independent\b/m;
+const STORE_HELPERS = /helpers\/(app|store|process|e2e|second-app|tenant)\.ts|TEST_DATABASE_URL/;
+
 const args = process.argv.slice(2);
 const dirAt = args.indexOf('--dir');
 const dir = dirAt >= 0 ? args.splice(dirAt, 2)[1] : 'test';
 const filters = args;
-const files = find(dir)
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+let files = find(dir).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+
+const skipped = [];
+for (const f of files) {
+  const head = readFileSync(f, 'utf8');
+  if (!NO_STORE_MARK.test(head)) continue;
+  if (STORE_HELPERS.test(head)) {
+    console.error(`${f} is marked store-independent but uses the test store: remove the mark`);
+    process.exit(1);
+  }
+  if (onPostgres) skipped.push(f);
+}
+files = files.filter((f) => !skipped.includes(f));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const store = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite';
-console.log(`running ${files.length} test files on ${store}`);
-const concurrency = process.env.TEST_CONCURRENCY ?? '3';
-const r = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, LATCHKEY_LOG_LEVEL: process.env.LATCHKEY_LOG_LEVEL ?? 'silent' },
-  },
+
+// Longest first: durations of earlier runs (either store), else the files known to be slow.
+const CACHE = join(ROOT, 'node_modules', '.cache', 'latchkey', 'test-durations.json');
+const KNOWN_SLOW = [
+  'test/cli.test.ts',
+  'test/process.test.ts',
+  'test/matter/e2e.test.ts',
+  'test/matter/lock.test.ts',
+  'test/offline-credentials.e2e.test.ts',
+  'test/crypto/master-key-rotation.test.ts',
+  'test/monitoring-metrics.test.ts',
+  'test/readme.test.ts',
+  'test/running/backup-restore.test.ts',
+  'test/running/upgrades.test.ts',
+];
+let known = {};
+try {
+  known = JSON.parse(readFileSync(CACHE, 'utf8'));
+} catch {
+  // first run here: the list above
+}
+const weight = (f) => known[f] ?? (KNOWN_SLOW.includes(f) ? 1e9 - KNOWN_SLOW.indexOf(f) : 10_000);
+files.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+
+const store = onPostgres ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite';
+console.log(
+  `running ${files.length} test files on ${store}` +
+    (skipped.length ? ` (${skipped.length} store-independent files run in the embedded-store run)` : ''),
 );
-process.exit(r.status ?? 1);
+
+process.env.LATCHKEY_LOG_LEVEL ??= 'silent';
+const durations = {};
+let failed = false;
+const stream = run({
+  files: files.map((f) => resolve(f)),
+  concurrency: Number(process.env.TEST_CONCURRENCY ?? '3'),
+  timeout: Number(process.env.TEST_TIMEOUT_MS ?? 600_000),
+  forceExit: true,
+});
+const timed = (ev) => {
+  if (ev.nesting === 0 && ev.file) {
+    const f = relative(ROOT, ev.file);
+    durations[f] = (durations[f] ?? 0) + (ev.details?.duration_ms ?? 0);
+  }
+};
+stream.on('test:fail', (ev) => {
+  failed = true;
+  timed(ev);
+});
+stream.on('test:pass', timed);
+stream.compose(spec).pipe(process.stdout);
+// On exit: the stream's own 'end' can come before its last events reach listeners.
+process.on('exit', () => {
+  if (Object.keys(durations).length > 0) {
+    mkdirSync(join(CACHE, '..'), { recursive: true });
+    let all = {};
+    if (existsSync(CACHE)) {
+      try {
+        all = JSON.parse(readFileSync(CACHE, 'utf8'));
+      } catch {
+        // a broken cache is rebuilt
+      }
+    }
+    writeFileSync(CACHE, JSON.stringify({ ...all, ...durations }));
+  }
+  process.exitCode = failed ? 1 : 0;
+});

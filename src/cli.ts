@@ -1,5 +1,5 @@
-// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | bridge | virtual-lock |
-// admin <action>.
+// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | dev-cert | bridge |
+// virtual-lock | admin <action>.
 // Commands that act on a store or a server say on stderr which one (stdout carries their JSON).
 // Admin actions are requests to the admin API, answered by a server or by this process on the
 // store (admin-cli.ts).
@@ -31,6 +31,9 @@ const USAGE = `usage: latchkey <command>
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature
+  dev-cert [--out DIR]                   write receiver.crt and receiver.key for your own HTTPS
+                                         receiver on localhost, signed by the development CA that
+                                         \`npm run dev\` trusts (default DIR: LATCHKEY_DATA_DIR/dev)
   bridge [--url URL] [--state-dir DIR]   the bridge on the locks' network: connects out to the service
                                          with LATCHKEY_BRIDGE_TOKEN (bridge --help)
   virtual-lock [--state-dir DIR] [...]   a virtual Matter door lock with a keypad (virtual-lock --help)
@@ -118,6 +121,7 @@ export async function runCli(argv: string[]): Promise<void> {
       port: { type: 'string' },
       secret: { type: 'string', multiple: true },
       count: { type: 'string' },
+      out: { type: 'string' },
       'dev-server': { type: 'boolean' },
       'batch-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -140,6 +144,10 @@ export async function runCli(argv: string[]): Promise<void> {
       return serve({ workerOnly: true });
     case 'receive':
       return receive(values.port, values.secret ?? [], values.count);
+    case 'dev-cert': {
+      const { writeReceiverCertificate } = await import('./dev/dev-cert.ts');
+      return print(writeReceiverCertificate(loadConfig().dataDir, values.out));
+    }
     case 'migrate': {
       const config = onStore(loadConfig(), 'migrate');
       const { migrate } = await import('./db/migrate.ts');

@@ -17,6 +17,7 @@ import { bridgeOperations } from './resources/bridges/routes.ts';
 import { credentialOperations } from './resources/credentials/credential-routes.ts';
 import { credentialKeyOperations } from './resources/credentials/key-routes.ts';
 import { provisioningOperations } from './resources/credentials/provisioning-routes.ts';
+import { projectDeviceOperations } from './resources/devices/project-routes.ts';
 import { deviceOperations } from './resources/devices/routes.ts';
 import { keyOperations } from './resources/keys/routes.ts';
 import { lockActivityOperations } from './resources/lock-activity/routes.ts';
@@ -52,6 +53,7 @@ export const operations: readonly Operation[] = [
   ...appAuthOperations,
   ...appOperations,
   ...deviceOperations,
+  ...projectDeviceOperations,
   ...credentialOperations,
   ...credentialKeyOperations,
   ...provisioningOperations,

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';

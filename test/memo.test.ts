@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // memoized(): each key computed once while remembered, at most `max` remembered, nothing for a throw.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -52,6 +52,8 @@ const RECORDED_FIELDS = new Set([
   'status',
   'eventId',
   'keyId',
+  // An issuer key's id: the thumbprint of a public key, never secret.
+  'kid',
   'sharedBy',
   'accessEvents',
   'keys',

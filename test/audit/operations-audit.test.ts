@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Every operation in the table that may change something says what it records in the audit
 // trail: an action named `<resource type>.<what happened>`, or `{ none: why }`. A new operation
 // without one fails here (and the type of defineOperation() asks for it already).

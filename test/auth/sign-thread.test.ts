@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The signing thread: many signatures requested at once, with different keys, come back each
 // right for its own input and key (they travel in batches, so an off-by-one would show here).
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // The console for people who use a keyboard, a screen reader or a phone, in a real browser
 // (Debian's chromium through playwright-core) against an app listening on a port:
-// - axe-core scans every screen at 1280 and 390 px and fails on any WCAG 2.x A/AA violation and on
-//   a screen without its <h1>;
+// - axe-core scans every screen (a lock's offline-credential screen too) at 1280 and 390 px and
+//   fails on any WCAG 2.x A/AA violation and on a screen without its <h1>;
 // - a keyboard-only run creates a key with a weekly window, simulates, and revokes, checking where
 //   focus is after each step;
 // - at 390 px every table cell shows its column's label;
@@ -37,6 +37,7 @@ let context: BrowserContext;
 let page: Page;
 let refusing: Receiver;
 let hookId: string;
+let gateId: string;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 const problems: string[] = [];
 
@@ -51,6 +52,7 @@ before(async () => {
   // A receiver that refuses every delivery: its test delivery must not look like a success.
   refusing = await startReceiver((_r, res) => void res.writeHead(503).end());
   const lock = await insertLock(t, a.projectId, 'Gate');
+  gateId = lock;
   hookId = (await registerWebhook(t, a, lock, refusing.url('/down'))).id;
   // One access event on the gate: its delivery fails once (503) and waits.
   const guest = '+4791112233';
@@ -290,7 +292,17 @@ describe('the console for keyboards, screen readers and phones', () => {
       await axe(op, `API clients @${width}`);
       await op.getByRole('button', { name: 'Log out' }).click();
 
-      for (const tab of ['locks', 'users', 'keys', 'sharing', 'webhooks', 'log', 'activity']) {
+      for (const tab of [
+        'locks',
+        `locks/${gateId}`,
+        'users',
+        'keys',
+        'sharing',
+        'credentials',
+        'webhooks',
+        'log',
+        'activity',
+      ]) {
         // A fresh load of each screen, as a person following a link would see it, until it has
         // everything it asked for.
         await page.goto(`${base}/console#/projects/${a.projectId}/${tab}`);

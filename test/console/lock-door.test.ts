@@ -194,7 +194,7 @@ describe("a lock's door in the console", () => {
   });
 
   it('connects a lock with a pairing code; a malformed one is named', async () => {
-    await page.goto(`${base}/console#/projects/${a.projectId}/locks/${spare}`);
+    await page.goto(`${base}/console#/projects/${a.projectId}/locks/${spare}/door`);
     await page.getByText('Not connected to a network lock.').waitFor();
     const form = page.getByRole('form', { name: 'Connect a lock' });
     await form.getByLabel('Pairing code').fill('1234');

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The C verifier (verifier/c, mbedTLS from Debian) on every vector and window case, also built with
 // AddressSanitizer and UndefinedBehaviorSanitizer; its reason codes and limits are TypeScript's.
 import assert from 'node:assert/strict';

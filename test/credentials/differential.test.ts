@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The two verifiers against each other: ~1,700 seeded mutations of a valid presentation (bytes of
 // the credential changed; its header and payload JSON edited and re-signed by the issuer, so the
 // JSON reader, the claims and the windows are reached; windows and clocks drawn around DST

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The pure pieces of the format: a device's public JWK (checked as the service will when a phone
 // registers it) and its RFC 7638 thumbprint, the lock's revocation list, its UTC offset table
 // (which must reproduce the service's wall clock everywhere it covers), and the provisioning bundle.

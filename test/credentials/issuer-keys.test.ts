@@ -32,6 +32,10 @@ describe('credential issuer keys', () => {
     ]);
     for (const r of first) assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(first[0]!.body.keys.length, 1);
+    const [state] = first[0]!.body.states;
+    assert.equal(state.kid, first[0]!.body.keys[0].kid);
+    assert.equal(state.signing, true);
+    assert.ok(Math.abs(Date.parse(state.created) - Date.now()) < 60_000, state.created);
     assert.deepEqual(first[1]!.body, first[0]!.body);
     assert.deepEqual(first[2]!.body, first[0]!.body);
     const [jwk] = first[0]!.body.keys;
@@ -84,6 +88,28 @@ describe('credential issuer keys', () => {
       [a.projectId, before.at(-1).kid],
     );
     assert.equal(rows[0]!.days, 30.5); // 12 hours + 30 days
+    // Beside the JWK set, each key's state: the new one signs, the old one says until when it stays.
+    assert.deepEqual(
+      r.body.states.map((s: { kid: string }) => s.kid),
+      r.body.keys.map((k: { kid: string }) => k.kid),
+    );
+    const [old, signing] = r.body.states.slice(-2);
+    assert.equal(signing.signing, true);
+    assert.equal(signing.retired, null);
+    assert.equal(signing.listedUntil, null);
+    assert.equal(old.signing, false);
+    assert.equal((Date.parse(old.listedUntil) - Date.parse(old.retired)) / 86_400_000, 30.5);
+    assert.ok(Date.parse(old.created) <= Date.parse(signing.created));
+    assert.equal(r.body.states.filter((s: { signing: boolean }) => s.signing).length, 1);
+    // The rotation is in the project's audit trail, naming the key made and the one it replaced.
+    const audit = await t.call('GET', `/v2/projects/${a.projectId}/audit?action=credentialKey.rotated`, {
+      token: a.projectToken,
+    });
+    assert.equal(audit.status, 200, JSON.stringify(audit.body));
+    const [record] = audit.body.auditRecords;
+    assert.deepEqual(record.resource, { type: 'credentialKey', id: signing.kid });
+    assert.deepEqual(record.changes, { before: { kid: before.at(-1).kid }, after: { kid: signing.kid } });
+    assert.deepEqual(record.actor, { type: 'client', id: a.clientId });
     await t.store.db.query(
       "UPDATE credential_issuer_keys SET listed_until = now() - interval '1 second' WHERE project_id = $1 AND kid = $2",
       [a.projectId, before.at(-1).kid],

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Minting: a credential made by the service's code verifies with jose (an outside library) and
 // with the TypeScript verifier (a phone's WebCrypto device key answering a challenge); its claims
 // are exactly the contract's; nbf/exp follow the one rule; what cannot be minted says why.

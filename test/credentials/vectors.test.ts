@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The shared vectors: the committed files are what the generator makes (from the service's own
 // minting code and rules), and the TypeScript verifier decides every vector and window case as
 // they say, steps in order, keeping each newer revocation list it returns.

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // verifier/typescript stands alone: it imports nothing outside its folder, builds with tsc without
 // Node's types, runs as plain JavaScript in Node (no tsx) and in a real browser (Debian's chromium),
 // deciding vectors there as here.

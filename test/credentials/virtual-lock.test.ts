@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The virtual offline lock: provisioned once from a bundle, it opens for a phone inside its key's
 // window and refuses outside it, a replayed answer, and, once another credential has shown it a
 // newer revocation list, the revoked phone (a list it keeps across restarts); its journal is what

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // What the service writes in its data directory (the embedded store's files, the generated master
 // key, the lock file) is readable and writable by the service's user only, whatever the umask, and
 // a data directory written by an older version with looser modes is tightened when it is opened.

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // A new embedded store is created by a child process (initdb grows PGlite's WebAssembly memory,
 // which never shrinks): the opening process stays small, the store works, and a child that fails
 // says why.

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The claim loop's modes (src/delivery/claim-loop.ts): every change goes through a named, checked
 // transition, and when it claims is unchanged: a first round at start, one more round for a wake-up
 // during a round, AGAIN at once, SOON shortly, nothing after stop. No store: the claim is a stub

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Table tests of the pure delivery logic: retry schedule, Retry-After, signatures, URL rules,
 // address policy.
 import assert from 'node:assert/strict';

@@ -1,0 +1,1 @@
+// test-runner: store-independent

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // One POST of a delivery (deliverySend) against a real local receiver: what it makes of the answer.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The per-webhook slots on their own: states and room, with made-up deliveries and clock values
 // (no store, no network, no timers).
 import assert from 'node:assert/strict';

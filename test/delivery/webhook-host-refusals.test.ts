@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // A webhook host name that does not resolve and one that resolves to an internal address are
 // refused with the same words: told apart, registration would tell an outsider which internal names
 // exist. Neither names an address.

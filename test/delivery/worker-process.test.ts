@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // `latchkey worker` as a real process: only the delivery worker (no API; /healthz, /readyz and
 // /metrics on PORT), trusting the test CA through NODE_EXTRA_CA_CERTS (the rule for spawned
 // processes), draining on SIGTERM.

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The development CA vouches for loopback names only and is short-lived: a certificate it signs for
 // localhost, 127.0.0.1 or ::1 is trusted by Node's TLS client given only the CA; one it signs for
 // any other name or address is refused (RFC 5280 name constraints), so a copy of its key in the

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // `latchkey receive`'s pieces: the development CA and the certificates it signs (trusted by a client
 // given only the CA, for localhost, 127.0.0.1 and ::1), and the receiver's signature check against an
 // independent Standard Webhooks implementation (the `standardwebhooks` package).

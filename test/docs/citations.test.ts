@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Public text speaks in the project's own words: it never cites documents that are not in the
 // repository (the working notes the API was designed from). RFCs and docs/*.md are cited instead.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The README promises that its commands need bash, curl and Node.js only. The shell blocks of the
 // README and of docs/*.md keep that promise: none runs jq or uuidgen (`j` in the walk-through and
 // `node -p` do their work).

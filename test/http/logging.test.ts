@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // request.log: made on first use (lazyChildLogger), yet every line it writes carries the request id
 // and goes through redaction, like Fastify's own per-request child. The request line: its fields,
 // secret-looking query values and phone numbers masked.

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The in-memory rate limiter: bounded memory whatever keys arrive, and per-address keys.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The route-schema compilers: one pair of Ajv instances per set of component schemas, however many
 // routes ask (Fastify asks again for every route once a scope has had addSchema() called).
 import assert from 'node:assert/strict';

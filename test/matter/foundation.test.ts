@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The parts of src/matter that need no network: matter.js stays out of the start path, the
 // snapshot storage saves and restores a node's data, and errors are classified in one place.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The controller and the virtual lock over real Matter: each in its own network namespace on a
 // private IPv6 LAN (test/helpers/netns.ts), commissioned with the printed pairing code, then a key's
 // whole life on the lock: PIN and schedules written, typed at the keypad inside and outside its

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Our pairing-code parser (which must not load matter.js) against matter.js's own encoders, and
 // the malformed codes it must refuse in plain words.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Key times as Door Lock schedules: what the controller writes, read back the way the virtual lock
 // enforces them, must let a PIN through exactly when the key's own rule (src/time/recurrence.ts)
 // does, minute by minute over whole weeks, DST changes included.

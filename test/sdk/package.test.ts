@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // The TypeScript client package (sdk/typescript): its types are what openapi.json generates, and it
 // builds to JavaScript with declarations that import and work without TypeScript.
 import assert from 'node:assert/strict';
@@ -39,6 +40,22 @@ describe('the TypeScript client package', () => {
       /"locksCreate": \{ method: 'post', path: "\/v2\/projects\/\{projectId\}\/locks" \},/,
     );
     assert.match(operations, /"projectsGet": \{ method: 'get', path: "\/v2\/projects\/\{projectId\}" \},/);
+  });
+
+  it("the package's version is the API's: openapi.json info.version (the service's version)", () => {
+    const sdk = JSON.parse(readFileSync(join(SDK, 'package.json'), 'utf8'));
+    const doc = JSON.parse(readFileSync('openapi.json', 'utf8'));
+    const service = JSON.parse(readFileSync('package.json', 'utf8'));
+    assert.equal(doc.info.version, service.version, 'run `npm run openapi`');
+    assert.equal(
+      sdk.version,
+      doc.info.version,
+      'sdk/typescript/package.json "version" must be the API\'s (openapi.json info.version): change them together',
+    );
+    assert.equal(sdk.private, undefined, 'publishable');
+    assert.deepEqual(sdk.files, ['dist']);
+    assert.equal(sdk.types, './dist/index.d.ts');
+    assert.deepEqual(sdk.exports, { '.': { types: './dist/index.d.ts', default: './dist/index.js' } });
   });
 
   it('builds to dist/ with .d.ts files, and the built module works', async () => {

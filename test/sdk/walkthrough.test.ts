@@ -1,8 +1,9 @@
 // The README walk-through with the TypeScript client (sdk/typescript) against a real server process:
 // admin API → organization and client → organization token → project → project token → lock, keys,
 // webhook to a real loopback HTTPS receiver → app token → event upload → access log → the delivery's
-// signature verified with the client's verifyWebhook. Then what the client adds around the calls:
-// cached tokens, problem+json errors, paging, Idempotency-Key, bounded 429/503 retries.
+// signature verified with the client's verifyWebhook, and a keyChanged envelope with
+// verifyWebhookEvent. Then what the client adds around the calls: cached tokens, problem+json errors,
+// paging, Idempotency-Key, bounded 429/503 retries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +13,7 @@ import {
   LatchkeyClient,
   LatchkeyError,
   verifyWebhook,
+  verifyWebhookEvent,
 } from '../../sdk/typescript/src/index.ts';
 import { waitFor } from '../helpers/delivery.ts';
 import { E2E_ADMIN_TOKEN, e2eFixture } from '../helpers/e2e.ts';
@@ -184,6 +186,32 @@ describe('the TypeScript client: the README walk-through against a real server',
       path: { projectId, webhookId: webhook.id },
     });
     assert.throws(() => verifyWebhook(other.secret, delivery.body, new Headers(delivery.headers as never)));
+  });
+
+  it('a keyChanged webhook for all locks receives a key.created envelope that verifyWebhookEvent types', async () => {
+    const { webhook: keys } = await api.post('/v2/projects/{projectId}/webhooks', {
+      path: { projectId },
+      body: {
+        url: `https://127.0.0.1:${f.receiver.port}/key-changes`,
+        trigger: 'keyChanged',
+        allLocks: true,
+      },
+    });
+    const created = await api.post('/v2/projects/{projectId}/keys', {
+      path: { projectId },
+      body: { keys: [{ lockId, appUserId: `+4792${String(process.pid % 100_000).padStart(5, '0')}3` }] },
+    });
+    const keyId = created.keys[0]!.id;
+    const delivery = await waitFor('the key.created delivery', () =>
+      f.receiver.requests.find((r) => r.path === '/key-changes' && r.body.includes(keyId)),
+    );
+    const event = verifyWebhookEvent(keys.secret!, delivery.body, delivery.headers);
+    assert.equal(event.id, delivery.headers['webhook-id']);
+    if (event.type !== 'key.created') assert.fail(`type ${event.type}`);
+    assert.equal(event.data.id, keyId); // narrowed: data is the key
+    assert.equal(event.data.lockId, lockId);
+    assert.equal(event.data.origin, 'integrator');
+    assert.throws(() => verifyWebhookEvent(webhook.secret, delivery.body, delivery.headers), /signature/i);
   });
 
   it('fetched one token per scope for all of that and reused it', () => {

@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Recurrence windows on the lock's wall clock, across DST changes in two hemispheres' worth of
 // conventions (EU: 01:00 UTC; US: 02:00 local). Each row: zone, windows, instant (UTC), expected.
 import assert from 'node:assert/strict';

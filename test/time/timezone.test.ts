@@ -1,3 +1,4 @@
+// test-runner: store-independent
 // Time zone names: what a person wrote is kept (current IANA names, and old ones too), in the
 // zone's own capitalisation; the runtime's old spellings never replace a current name.
 import assert from 'node:assert/strict';

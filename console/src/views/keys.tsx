@@ -10,6 +10,7 @@ import { ConfirmButton } from '../parts/confirm-button.tsx';
 import { LockFilter, LockSelect, lockNameOf, useLockChoice } from '../parts/lock-select.tsx';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { type Window, WindowEditor } from '../parts/windows.tsx';
+import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
 import { Done, ErrorLine, Field, PhoneField, useAction } from '../ui.tsx';
 
@@ -41,7 +42,7 @@ function stateText(k: Key, lock: Lock | undefined, now: Date): { text: string; c
     : { text: 'active, outside its windows now', class: 'outside' };
 }
 
-export function Keys({ api, projectId, sandbox }: TabProps) {
+export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: string }) {
   const locks = useLocks({ api, projectId });
   const [lockFilter, setLockFilter] = useState('');
   const [hidden, setHidden] = useState<string[]>(['revoked', 'expired']);
@@ -67,6 +68,15 @@ export function Keys({ api, projectId, sandbox }: TabProps) {
 
   return (
     <div>
+      {keyId && (
+        <OneKey
+          api={api}
+          projectId={projectId}
+          keyId={keyId}
+          lockName={lockName}
+          history={history.data?.get(keyId)}
+        />
+      )}
       <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
       <fieldset class="filters" aria-label="Filter keys">
         <LockFilter locks={locks.data} value={lockFilter} onChange={setLockFilter} />
@@ -242,5 +252,52 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
       </button>
       {props.locks.length === 0 && <p class="hint">Onboard a lock first.</p>}
     </form>
+  );
+}
+
+/**
+ * The key a link named (#/projects/<id>/keys/<keyId>: a lock's revocation list links its revoked
+ * keys here), whatever its state, so a revoked key is shown although the list hides revoked ones.
+ */
+function OneKey(props: {
+  api: TabProps['api'];
+  projectId: string;
+  keyId: string;
+  lockName: (id: string) => string;
+  history: string | undefined;
+}) {
+  const { api, projectId, keyId } = props;
+  const key = useLoad(
+    () => api.get('/v2/projects/{projectId}/keys/{keyId}', { path: { projectId, keyId } }).then((r) => r.key),
+    [api, keyId],
+  );
+  const k = key.data;
+  return (
+    <section class="card" aria-labelledby="one-key" data-testid="one-key">
+      <h2 id="one-key">Key {keyId}</h2>
+      <ErrorLine error={key.error} />
+      {k && (
+        <dl class="facts">
+          <dt>App user</dt>
+          <dd>{k.appUserId}</dd>
+          <dt>Lock</dt>
+          <dd>
+            <a href={href('projects', projectId, 'locks', k.lockId)}>{props.lockName(k.lockId)}</a>
+          </dd>
+          <dt>Valid</dt>
+          <dd>{`${fmtTime(k.start)} → ${k.end ? fmtTime(k.end) : 'no end'}`}</dd>
+          <dt>State</dt>
+          <dd>
+            <span class={`state ${k.state}`}>{k.state}</span>
+            {k.revoked && ` (revoked ${fmtTime(k.revoked)})`}
+          </dd>
+          <dt>History</dt>
+          <dd>{props.history ?? '—'}</dd>
+        </dl>
+      )}
+      <p>
+        <a href={href('projects', projectId, 'keys')}>All keys</a>
+      </p>
+    </section>
   );
 }

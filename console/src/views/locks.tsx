@@ -1,5 +1,6 @@
-// Locks: onboard, edit (name, time zone, address), offboard; each lock's door (its network
-// connection) on its own screen (lock-detail.tsx).
+// Locks: onboard, edit (name, time zone, address), offboard; a lock named in the URL shows its
+// offline-credential side (revocation list, provisioning bundle) above the list, and its door (its
+// network connection) has a screen of its own (lock-detail.tsx, #/projects/<id>/locks/<lockId>/door).
 import { useEffect, useState } from 'preact/hooks';
 import { fmtTime } from '../client.ts';
 import { invalidateProject, useLocks } from '../data.ts';
@@ -9,15 +10,24 @@ import { TimeZoneSelect } from '../parts/time-zone.tsx';
 import { href } from '../router.ts';
 import type { TabProps } from '../tab.ts';
 import { Done, ErrorLine, Field, useAction } from '../ui.tsx';
+import { LockCredentials } from './lock-credentials.tsx';
 
 const LOCK_LABELS = { name: 'Lock name', timezone: 'Time zone', address: 'Address' } as const;
 
-export function Locks({ api, projectId, project }: TabProps) {
+export function Locks({ api, projectId, project, lockId }: TabProps & { lockId?: string }) {
   const locks = useLocks({ api, projectId });
   const [editing, setEditing] = useState<string | undefined>();
   const act = useAction();
   return (
     <div>
+      {lockId && (
+        <LockCredentials
+          api={api}
+          projectId={projectId}
+          lockId={lockId}
+          lock={locks.data?.find((l) => l.id === lockId)}
+        />
+      )}
       <LockForm
         title="Onboard a lock"
         // A new lock starts in the project's time zone; the form waits for the project rather than
@@ -71,9 +81,17 @@ export function Locks({ api, projectId, project }: TabProps) {
         }
         actions={(l) => (
           <>
+            {/* Named with the lock (each row has one), by aria-label so the row's text stays the lock's name once. */}
             <a
               class="button"
               href={href('projects', projectId, 'locks', l.id)}
+              aria-label={`Credentials of ${l.name}`}
+            >
+              Credentials
+            </a>
+            <a
+              class="button"
+              href={href('projects', projectId, 'locks', l.id, 'door')}
               aria-label={`Door of ${l.name}`}
             >
               Door

@@ -9,6 +9,7 @@ import { ErrorLine, Heading } from '../ui.tsx';
 import { AccessLog } from './access-log.tsx';
 import { Activity } from './activity.tsx';
 import { Audit } from './audit.tsx';
+import { Credentials } from './credentials.tsx';
 import { Keys } from './keys.tsx';
 import { LockDetail } from './lock-detail.tsx';
 import { Locks } from './locks.tsx';
@@ -21,6 +22,7 @@ const TABS = [
   ['users', 'Users'],
   ['keys', 'Keys'],
   ['sharing', 'Sharing rights'],
+  ['credentials', 'Credentials'],
   ['webhooks', 'Webhooks'],
   ['log', 'Access log'],
   ['activity', 'Activity'],
@@ -67,10 +69,15 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
         ))}
       </nav>
       {tab === 'locks' &&
-        (props.rest[0] ? <LockDetail {...ctx} lockId={props.rest[0]} /> : <Locks {...ctx} />)}
+        (props.rest[1] === 'door' ? (
+          <LockDetail {...ctx} lockId={props.rest[0]!} />
+        ) : (
+          <Locks {...ctx} lockId={props.rest[0]} />
+        ))}
       {tab === 'users' && <Users {...ctx} />}
-      {tab === 'keys' && <Keys {...ctx} />}
+      {tab === 'keys' && <Keys {...ctx} keyId={props.rest[0]} />}
       {tab === 'sharing' && <Sharing {...ctx} />}
+      {tab === 'credentials' && <Credentials {...ctx} />}
       {tab === 'webhooks' && <Webhooks {...ctx} webhookId={props.rest[0]} />}
       {tab === 'log' && <AccessLog {...ctx} />}
       {tab === 'activity' && <Activity {...ctx} />}

@@ -11,7 +11,7 @@ export {
   type Scope,
 } from './client.ts';
 export { type InvalidParam, LatchkeyError } from './errors.ts';
-export type { components, paths } from './openapi.ts';
+export type { components, paths, webhooks } from './openapi.ts';
 export { OPERATIONS } from './operations.ts';
 export {
   type AnswerChallenge,
@@ -25,4 +25,13 @@ export {
   type UploadResult,
 } from './phone.ts';
 export type { Method, Operation, PathsWith, RequestBody, ResponseBody } from './types.ts';
-export { type AccessEvent, verifyWebhook, type WebhookHeaders } from './webhooks.ts';
+export {
+  type AccessEvent,
+  verifyWebhook,
+  verifyWebhookEvent,
+  type WebhookBody,
+  type WebhookEnvelope,
+  type WebhookEnvelopeType,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhooks.ts';

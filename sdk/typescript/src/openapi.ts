@@ -850,6 +850,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{projectId}/app-users/{appUserId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app user's registered devices, oldest first, with when each last fetched a credential here
+         * @description For an app user of the project: a managed user (creating a key for someone makes one), or someone holding a key or a sharing right in it that is not revoked. Anyone else is 404, whether or not they have devices, so that a phone number's devices cannot be looked up from another project. The credentials a phone holds are bound to one device (`cnf.jkt` is the device's thumbprint): this tells a person's phones apart.
+         */
+        get: operations["appUserDevicesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/app/keys/{keyId}/credential": {
         parameters: {
             query?: never;
@@ -877,7 +897,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's issuer key set for offline credentials (public keys; made on first use) */
+        /**
+         * The project's issuer key set for offline credentials (public keys; made on first use)
+         * @description `keys` is the JWK set a lock is provisioned with; `states` says, for each of its keys, when it was made, whether it signs new credentials now, and until when a rotated-out key stays listed.
+         */
         get: operations["credentialKeysList"];
         put?: never;
         post?: never;
@@ -1888,6 +1911,27 @@ export interface components {
              */
             created: string;
         };
+        AppUserDevice: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /** @description The name the app gave it, if any */
+            name: string | null;
+            /**
+             * @description RFC 7638 SHA-256 thumbprint of the public key, base64url: a credential's cnf.jkt
+             * @example NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs
+             */
+            thumbprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /** @description When it last fetched a credential for a key of this project (to the minute); null if it never has. Fetches for other projects' keys are not shown. */
+            lastCredentialAt: string | null;
+        };
         /** @description A public issuer key, as a JWK (RFC 7517) */
         CredentialIssuerKey: {
             /** @enum {string} */
@@ -1902,6 +1946,21 @@ export interface components {
             alg: "ES256";
             /** @enum {string} */
             use: "sig";
+        };
+        CredentialIssuerKeyState: {
+            /** @description The `kid` of a key in `keys` */
+            kid: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+            /** @description Signs new credentials now (exactly one key does) */
+            signing: boolean;
+            /** @description When it stopped signing (a rotation); null for the signing key */
+            retired: string | null;
+            /** @description When a rotated-out key leaves the key set and the provisioning bundles; null for the signing key */
+            listedUntil: string | null;
         };
         CredentialRevocationList: {
             /** @description Only ever grows; a lock keeps the list with the highest v it has seen */
@@ -10031,6 +10090,116 @@ export interface operations {
             };
         };
     };
+    appUserDevicesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /**
+                 * @description E.164, URL-encoded: %2B4799887766
+                 * @example +4799887766
+                 */
+                appUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        devices: {
+                            /**
+                             * Format: uuid
+                             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                             */
+                            id: string;
+                            /** @description The name the app gave it, if any */
+                            name: string | null;
+                            /**
+                             * @description RFC 7638 SHA-256 thumbprint of the public key, base64url: a credential's cnf.jkt
+                             * @example NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs
+                             */
+                            thumbprint: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /** @description When it last fetched a credential for a key of this project (to the minute); null if it never has. Fetches for other projects' keys are not shown. */
+                            lastCredentialAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     appKeysCredential: {
         parameters: {
             query: {
@@ -10164,6 +10333,22 @@ export interface operations {
                             /** @enum {string} */
                             use: "sig";
                         }[];
+                        /** @description Each key of `keys`, in the same order: when it was made, whether it signs, until when it stays listed */
+                        states: {
+                            /** @description The `kid` of a key in `keys` */
+                            kid: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /** @description Signs new credentials now (exactly one key does) */
+                            signing: boolean;
+                            /** @description When it stopped signing (a rotation); null for the signing key */
+                            retired: string | null;
+                            /** @description When a rotated-out key leaves the key set and the provisioning bundles; null for the signing key */
+                            listedUntil: string | null;
+                        }[];
                     };
                 };
             };
@@ -10262,6 +10447,22 @@ export interface operations {
                             alg: "ES256";
                             /** @enum {string} */
                             use: "sig";
+                        }[];
+                        /** @description Each key of `keys`, in the same order: when it was made, whether it signs, until when it stays listed */
+                        states: {
+                            /** @description The `kid` of a key in `keys` */
+                            kid: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            created: string;
+                            /** @description Signs new credentials now (exactly one key does) */
+                            signing: boolean;
+                            /** @description When it stopped signing (a rotation); null for the signing key */
+                            retired: string | null;
+                            /** @description When a rotated-out key leaves the key set and the provisioning bundles; null for the signing key */
+                            listedUntil: string | null;
                         }[];
                     };
                 };

@@ -34,6 +34,7 @@ export const OPERATIONS = {
   "appKeysOperate": { method: 'post', path: "/v2/app/keys/{keyId}/operate" },
   "appKeysShare": { method: 'post', path: "/v2/app/keys/{keyId}/share" },
   "appMeUpdate": { method: 'patch', path: "/v2/app/me" },
+  "appUserDevicesList": { method: 'get', path: "/v2/projects/{projectId}/app-users/{appUserId}/devices" },
   "authorizationServerMetadata": { method: 'get', path: "/.well-known/oauth-authorization-server" },
   "bridgesCreate": { method: 'post', path: "/v2/organization/{organizationId}/bridges" },
   "bridgesDelete": { method: 'delete', path: "/v2/organization/{organizationId}/bridges/{bridgeId}" },

@@ -7,6 +7,7 @@ import { CredentialError, mintCredential } from '../../credentials/mint.ts';
 import { credentialValidity } from '../../credentials/validity.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Recurrence } from '../../time/recurrence.ts';
+import { deviceCredentialFetched } from '../devices/queries.ts';
 import { issuerSigningKey } from './issuer-keys.ts';
 import { lockRevocationList } from './revocation-queries.ts';
 
@@ -85,5 +86,6 @@ export async function credentialIssue(
   }
   // The credential's own exp (minting succeeded, so the rule gives one).
   const { exp } = credentialValidity({ start: key.starts, end: key.ends }, now, ttlHours) as { exp: number };
+  await deviceCredentialFetched(ctx.db, deviceId, key.project_id, now);
   return { credential, expiresAt: new Date(exp * 1000).toISOString(), lockId: key.lock_id };
 }

@@ -77,6 +77,36 @@ export async function issuerSigningKey(
   return row && { kid: row.kid, privateKey: privateKeys.get(projectId, row.private_key_enc) };
 }
 
+interface ListedKeyRow {
+  kid: string;
+  public_jwk: { x: string; y: string };
+  created: Date;
+  retired_at: Date | null;
+  listed_until: Date | null;
+}
+
+/** The listed keys' rows, oldest first (the first key made on first need); none: no such project. */
+async function listedRows(db: Queryable, keyring: Keyring, projectId: string): Promise<ListedKeyRow[]> {
+  if (!(await signingRow(db, projectId))) await ensureSigningKey(db, keyring, projectId);
+  const { rows } = await db.query<ListedKeyRow>(
+    `SELECT kid, public_jwk, created, retired_at, listed_until FROM credential_issuer_keys
+      WHERE project_id = $1 AND (listed_until IS NULL OR listed_until > now())
+      ORDER BY created, kid`,
+    [projectId],
+  );
+  return rows;
+}
+
+const publicJwk = (r: ListedKeyRow): IssuerKey => ({
+  kty: 'EC',
+  crv: 'P-256',
+  x: r.public_jwk.x,
+  y: r.public_jwk.y,
+  kid: r.kid,
+  alg: 'ES256',
+  use: 'sig',
+});
+
 /**
  * The project's key set: the signing key and every rotated key still listed, oldest first (made on
  * first need), or undefined when there is no such project.
@@ -86,26 +116,43 @@ export async function issuerKeySet(
   keyring: Keyring,
   projectId: string,
 ): Promise<IssuerKey[] | undefined> {
-  if (!(await signingRow(db, projectId))) await ensureSigningKey(db, keyring, projectId);
-  const { rows } = await db.query<IssuerKeyRow>(
-    `SELECT kid, public_jwk FROM credential_issuer_keys
-      WHERE project_id = $1 AND (listed_until IS NULL OR listed_until > now())
-      ORDER BY created, kid`,
-    [projectId],
-  );
-  if (rows.length === 0) return undefined;
-  return rows.map((r) => ({
-    kty: 'EC',
-    crv: 'P-256',
-    x: r.public_jwk.x,
-    y: r.public_jwk.y,
-    kid: r.kid,
-    alg: 'ES256',
-    use: 'sig',
-  }));
+  const rows = await listedRows(db, keyring, projectId);
+  return rows.length === 0 ? undefined : rows.map(publicJwk);
 }
 
-export type RotateResult = { kid: string } | { full: true } | undefined;
+/** When a listed key was made, whether it signs now, and until when a rotated-out one stays listed. */
+export interface IssuerKeyState {
+  kid: string;
+  created: string;
+  signing: boolean;
+  retired: string | null;
+  listedUntil: string | null;
+}
+
+/**
+ * The key set with each key's state, from one read, so that the two always describe the same keys
+ * (a rotation between two reads would otherwise show a signing key the set does not list).
+ */
+export async function issuerKeySetWithStates(
+  db: Queryable,
+  keyring: Keyring,
+  projectId: string,
+): Promise<{ keys: IssuerKey[]; states: IssuerKeyState[] } | undefined> {
+  const rows = await listedRows(db, keyring, projectId);
+  if (rows.length === 0) return undefined;
+  return {
+    keys: rows.map(publicJwk),
+    states: rows.map((r) => ({
+      kid: r.kid,
+      created: r.created.toISOString(),
+      signing: r.retired_at === null,
+      retired: r.retired_at?.toISOString() ?? null,
+      listedUntil: r.listed_until?.toISOString() ?? null,
+    })),
+  };
+}
+
+export type RotateResult = { kid: string; previousKid: string | null } | { full: true } | undefined;
 
 /**
  * Makes a new signing key; the current one stops signing now and stays listed for the credential
@@ -126,11 +173,12 @@ export async function issuerKeyRotate(
     [projectId],
   );
   if (rows[0]!.n >= LIMITS.issuerKeys) return { full: true };
-  await tx.query(
+  const retired = await tx.query<{ kid: string }>(
     `UPDATE credential_issuer_keys
         SET retired_at = now(),
             listed_until = now() + make_interval(hours => $2) + make_interval(days => $3)
-      WHERE project_id = $1 AND retired_at IS NULL`,
+      WHERE project_id = $1 AND retired_at IS NULL
+      RETURNING kid`,
     [projectId, ttlHours, LISTED_AFTER_LIFETIME_DAYS],
   );
   const k = newKeyMaterial(keyring, sealContext(projectId));
@@ -139,5 +187,6 @@ export async function issuerKeyRotate(
      VALUES ($1, $2, $3, $4)`,
     [projectId, k.kid, JSON.stringify({ kty: 'EC', crv: 'P-256', x: k.jwk.x, y: k.jwk.y }), k.sealed],
   );
-  return { kid: k.kid };
+  // No previous key when the project never needed one before this rotation.
+  return { kid: k.kid, previousKid: retired.rows[0]?.kid ?? null };
 }

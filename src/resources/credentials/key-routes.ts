@@ -1,13 +1,14 @@
 // A project's credential issuer keys: the key set a lock is provisioned with, and rotation.
+import { auditNote } from '../../audit/run.ts';
 import { conflict, found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { projectAdminOrInstaller as adminOrInstaller, projectAdmin } from '../projects/auth.ts';
-import { issuerKeyRotate, issuerKeySet } from './issuer-keys.ts';
-import { IssuerJwkSchema, IssuerKeySetSchema } from './schema.ts';
+import { issuerKeyRotate, issuerKeySetWithStates } from './issuer-keys.ts';
+import { IssuerJwkSchema, IssuerKeySetSchema, IssuerKeyStateSchema } from './schema.ts';
 
 const tags = ['credentials'];
-const components = [IssuerJwkSchema];
+const components = [IssuerJwkSchema, IssuerKeyStateSchema];
 
 export const credentialKeyOperations = [
   defineOperation({
@@ -16,13 +17,14 @@ export const credentialKeyOperations = [
     path: '/v2/projects/:projectId/credential-keys',
     tags,
     summary: "The project's issuer key set for offline credentials (public keys; made on first use)",
+    description:
+      '`keys` is the JWK set a lock is provisioned with; `states` says, for each of its keys, when it was made, whether it signs new credentials now, and until when a rotated-out key stays listed.',
     auth: adminOrInstaller,
     components,
     params: ProjectParams,
     success: { status: 200, schema: IssuerKeySetSchema },
-    handler: async (request, _reply, ctx) => ({
-      keys: await found('project', issuerKeySet(ctx.db, ctx.keyring, request.params.projectId)),
-    }),
+    handler: (request, _reply, ctx) =>
+      found('project', issuerKeySetWithStates(ctx.db, ctx.keyring, request.params.projectId)),
   }),
 
   defineOperation({
@@ -50,7 +52,12 @@ export const credentialKeyOperations = [
         throw conflict(
           'the key set already lists 8 keys, the most a lock holds: wait until a rotated-out key leaves the set',
         );
-      return { keys: await found('project', issuerKeySet(ctx.db, ctx.keyring, projectId)) };
+      // The record names the key made and the one it replaced (the answer is a key set, not one resource).
+      auditNote(request, {
+        resourceId: r.kid,
+        changes: { before: r.previousKid ? { kid: r.previousKid } : undefined, after: { kid: r.kid } },
+      });
+      return found('project', issuerKeySetWithStates(ctx.db, ctx.keyring, projectId));
     },
   }),
 ];

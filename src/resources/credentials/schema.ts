@@ -17,10 +17,34 @@ export const IssuerJwkSchema = Type.Object(
   { $id: 'CredentialIssuerKey', description: 'A public issuer key, as a JWK (RFC 7517)' },
 );
 
+const IssuerKeys = Type.Array(IssuerJwkSchema, {
+  description:
+    'Oldest first; the last one signs new credentials, the others were rotated out and stay listed while credentials they signed may be unexpired, and 30 days more',
+});
+
+export const IssuerKeyStateSchema = Type.Object(
+  {
+    kid: Type.String({ description: 'The `kid` of a key in `keys`' }),
+    created: Timestamp,
+    signing: Type.Boolean({ description: 'Signs new credentials now (exactly one key does)' }),
+    retired: Type.Union([Timestamp, Type.Null()], {
+      description: 'When it stopped signing (a rotation); null for the signing key',
+    }),
+    listedUntil: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'When a rotated-out key leaves the key set and the provisioning bundles; null for the signing key',
+    }),
+  },
+  { $id: 'CredentialIssuerKeyState' },
+);
+
+// `keys` stays a plain JWK set (a lock or a JOSE library takes it as is); what people managing the
+// keys need to know about each (made when, signing or until when listed) comes beside it.
 export const IssuerKeySetSchema = Type.Object({
-  keys: Type.Array(IssuerJwkSchema, {
+  keys: IssuerKeys,
+  states: Type.Array(IssuerKeyStateSchema, {
     description:
-      'Oldest first; the last one signs new credentials, the others were rotated out and stay listed while credentials they signed may be unexpired, and 30 days more',
+      'Each key of `keys`, in the same order: when it was made, whether it signs, until when it stays listed',
   }),
 });
 

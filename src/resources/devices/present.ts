@@ -12,3 +12,7 @@ export const DEVICE_COLUMNS = 'id, app_user_id, name, thumbprint, created';
 export function presentDevice(d: DeviceRow) {
   return { id: d.id, name: d.name, thumbprint: d.thumbprint, created: d.created.toISOString() };
 }
+
+export function presentProjectDevice(d: DeviceRow & { last_credential_at: Date | null }) {
+  return { ...presentDevice(d), lastCredentialAt: d.last_credential_at?.toISOString() ?? null };
+}

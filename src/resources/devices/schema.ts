@@ -1,7 +1,7 @@
 // Request and response shapes of the app user's device keys.
 import { Type } from '@sinclair/typebox';
 import type { P256PublicJwk } from '../../credentials/jwk.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { E164, Timestamp, Uuid } from '../../http/schemas.ts';
 
 /** At most this many devices per app user: a sixth is 409 (a person has a phone or two, not dozens). */
 export const MAX_DEVICES = 5;
@@ -58,3 +58,23 @@ export const DeviceSchema = Type.Object(
 );
 
 export const DeviceParams = Type.Object({ deviceId: Uuid });
+
+/** A device as the project's integrator sees it: the app's view, and when it last fetched a credential here. */
+export const ProjectDeviceSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.Union([Type.String(), Type.Null()], { description: 'The name the app gave it, if any' }),
+    thumbprint: DeviceSchema.properties.thumbprint,
+    created: Timestamp,
+    lastCredentialAt: Type.Union([Timestamp, Type.Null()], {
+      description:
+        "When it last fetched a credential for a key of this project (to the minute); null if it never has. Fetches for other projects' keys are not shown.",
+    }),
+  },
+  { $id: 'AppUserDevice' },
+);
+
+export const AppUserDevicesParams = Type.Object({
+  projectId: Uuid,
+  appUserId: Type.String({ ...E164, description: 'E.164, URL-encoded: %2B4799887766' }),
+});
