@@ -6,6 +6,8 @@ import { ClientStatusCache } from './auth/revocation.ts';
 import { AppSessionStatusCache } from './auth/session-status.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { TokenVerifier } from './auth/token-verifier.ts';
+import { BridgeHub } from './bridge/hub.ts';
+import { reconcileCommandPrepare } from './bridge/reconcile-wiring.ts';
 import type { Config } from './config.ts';
 import { openKeyring } from './crypto/keyring-open.ts';
 import { type Keyring, loadMasterKey } from './crypto/master-key.ts';
@@ -41,6 +43,8 @@ export interface AppContext {
   testDeliveryRate: RateLimiter;
   /** Simulated access events recorded per project (each writes the log and queues deliveries). */
   simulationRate: RateLimiter;
+  /** The service's side of the bridges' channel: held polls, and commands waiting for their outcome. */
+  bridges: BridgeHub;
   /** The projects' credential issuer keys, decrypted once per process (offline credentials). */
   issuerPrivateKeys: IssuerPrivateKeys;
   /** The process's logger and request-line writer (the API server's and the worker's). */
@@ -108,6 +112,7 @@ export async function createContext(
     ca: o.webhookCa,
     connectionsPerOrigin: 2,
   });
+  const bridges = new BridgeHub(db, (c) => reconcileCommandPrepare(db, keyring, c));
   let closing: Promise<void> | undefined;
   return {
     config,
@@ -124,6 +129,7 @@ export async function createContext(
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
     testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
     simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
+    bridges,
     issuerPrivateKeys: new IssuerPrivateKeys(keyring),
     loggers,
     connectionReserve,
@@ -136,6 +142,7 @@ export async function createContext(
         await appLogin.settled();
         await accessEventStreams.close();
         await testDeliveryAgent.close();
+        await bridges.close();
         signingKeys.stop();
       })();
       return closing;

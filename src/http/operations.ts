@@ -29,7 +29,9 @@ export type Auth =
   /** Client credentials, in the body or by HTTP Basic (token endpoints; the grant checks them). */
   | { kind: 'client' }
   /** The metrics token (LATCHKEY_METRICS_TOKEN) when one is set; otherwise none. */
-  | { kind: 'metrics' };
+  | { kind: 'metrics' }
+  /** A bridge token (lk_bridge_…): the bridge's channel. */
+  | { kind: 'bridge' };
 
 export type AuthKind = Auth['kind'];
 
@@ -39,7 +41,18 @@ export type AuthKind = Auth['kind'];
  * change worth a record (a token grant, an access-event upload whose record is the access log).
  * Required of every operation whose method is not GET.
  */
-export type AuditDecl = `${string}.${string}` | { none: string };
+export type AuditDecl = `${string}.${string}` | { none: string } | { recordAfter: `${string}.${string}` };
+
+/**
+ * The action an operation records, whichever form declares it. `{ recordAfter }` is for an
+ * operation that waits on something outside the store (a lock answering through its bridge): it
+ * cannot run inside a transaction that the other side must see committed, so it runs outside one,
+ * and its record is written once it has succeeded.
+ */
+export function auditAction(a: AuditDecl | undefined): string | undefined {
+  if (typeof a === 'string') return a;
+  return a && 'recordAfter' in a ? a.recordAfter : undefined;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -159,6 +172,7 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>> | undefined> = 
   v1: [{ bearerAuth: [] }],
   admin: [{ adminToken: [] }],
   metrics: undefined,
+  bridge: [{ bridgeToken: [] }],
 };
 
 /** A path parameter of the request, for `location`. */
@@ -181,7 +195,7 @@ const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer',
 /** The problems an operation may answer, by status: its own and those of its kind. */
 export function problemsOf(op: Operation): Map<number, ProblemName[]> {
   const names = new Set<ProblemName>(['validation-error', 'internal-error', 'service-unavailable']);
-  if (op.auth.kind === 'bearer' || op.auth.kind === 'v1') {
+  if (op.auth.kind === 'bearer' || op.auth.kind === 'v1' || op.auth.kind === 'bridge') {
     names.add('unauthorized');
     names.add('forbidden');
   }
@@ -366,9 +380,7 @@ function routeOf(
       // Outside (before) the audited transaction: see `prepare`.
       const prepared = op.prepare ? await op.prepare(request, ctx) : undefined;
       const run = (c: AppContext) => op.handler(request, reply, c, prepared);
-      const body = await (typeof op.audit === 'string' && audited
-        ? audited(op, request, reply, run)
-        : run(ctx));
+      const body = await (auditAction(op.audit) && audited ? audited(op, request, reply, run) : run(ctx));
       if (reply.statusCode === 204) return reply.send();
       if (op.location && reply.statusCode === 201)
         reply.header('location', op.location(body as never, request));
@@ -391,7 +403,7 @@ export async function registerOperations(
     if (ids.has(op.operationId)) throw new Error(`operationId ${op.operationId} is declared twice`);
     if (op.method !== 'GET' && op.audit === undefined)
       throw new Error(`${op.operationId} changes state but declares no audit action`);
-    if (typeof op.audit === 'string' && !audited)
+    if (auditAction(op.audit) && !audited)
       throw new Error(`${op.operationId} declares an audit action, but no audited run was given`);
     ids.add(op.operationId);
     for (const s of op.components ?? []) {
