@@ -7,12 +7,16 @@
 // over matter.js; the service-level figures (end to end through the bridge) come with it.
 // Usage: npm run bench:matter   (BENCH_LOCKS=5 for a quick run)
 import { performance } from 'node:perf_hooks';
+import type { DesiredLockState, DesiredLockUser, ReconcileReport } from '../src/matter/reconcile.ts';
+import { weekDaySchedules, yearDaySchedule } from '../src/matter/schedules.ts';
 import { matterLab } from '../test/helpers/matter.ts';
 import { netnsUnavailable } from '../test/helpers/netns.ts';
 import { fmt, loadAverage, peakRssMb, table } from './lib.ts';
 
 const N = Number(process.env.BENCH_LOCKS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+/** Keys with a PIN per lock in the reconcile passes. */
+const KEYS = Number(process.env.BENCH_RECONCILE_KEYS ?? 5);
 
 const why = netnsUnavailable();
 if (why) {
@@ -111,6 +115,53 @@ try {
       unlock.push((await timed(() => ctl.call('operate', lockId, r % 2 ? 'lock' : 'unlock')))[0]);
     }
   }
+
+  // The reconcile pass (src/matter/reconcile.ts), as the bridge runs it for the service: KEYS keys
+  // with a PIN, a weekday window and a start/end each → pass (PIN live); the same again (nothing to
+  // do: the cost of a periodic drift check); one key revoked → pass (PIN dead). Each confirmed at
+  // the keypad. The desired state is built here as desiredLockState() builds it (no store).
+  const live: number[] = [];
+  const idle: number[] = [];
+  const dead: number[] = [];
+  const starts = new Date(Date.now() - 3_600_000);
+  const ends = new Date(Date.now() + 30 * 86_400_000);
+  const always = weekDaySchedules({
+    windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '00:00', to: '24:00' }],
+  });
+  for (const [i, lock] of locks.entries()) {
+    const lockId = names[i]!;
+    const users: DesiredLockUser[] = Array.from({ length: KEYS }, (_, k) => ({
+      keyId: `key-${i}-${k}`,
+      ref: 1000 + k,
+      pin: String(300000 + i * 100 + k),
+      active: true,
+      weekDays: always,
+      yearDays: [yearDaySchedule(starts, ends, 'UTC')],
+    }));
+    const pass = async (u: DesiredLockUser[]) => {
+      const desired: DesiredLockState = { lockId, at: new Date().toISOString(), timeZone: 'UTC', users: u };
+      const [ms, report] = await timed(() => ctl.call<ReconcileReport>('reconcile', lockId, desired));
+      if (!report.complete)
+        throw new Error(`reconcile of ${lockId} stopped: ${JSON.stringify(report.error)}`);
+      return ms;
+    };
+    live.push(await pass(users));
+    const opened = (await lock.control({ op: 'enter-pin', pin: users[0]!.pin })) as { outcome: string };
+    if (opened.outcome !== 'unlocked') throw new Error(`PIN not live on ${lockId}: ${opened.outcome}`);
+    idle.push(await pass(users));
+    dead.push(await pass(users.slice(1)));
+    const refused = (await lock.control({ op: 'enter-pin', pin: users[0]!.pin })) as { outcome: string };
+    if (refused.outcome !== 'wrongCode') throw new Error(`PIN still live on ${lockId}: ${refused.outcome}`);
+  }
+  table(
+    `Reconcile passes over ${N} virtual locks (ms; ${KEYS} keys per lock)`,
+    ['what', 'n', 'p50', 'p99', 'max'],
+    [
+      row(`${KEYS} keys added → their PINs live (one pass)`, live),
+      row('nothing changed (drift check: read users and schedules)', idle),
+      row('one key revoked → its PIN dead (one pass)', dead),
+    ],
+  );
 
   const mem = (await ctl.call('memory')) as { rss: number; heapUsed: number };
   const lockPeaks = locks.map((l) => peakRssMb(l.child.pid) ?? Number.NaN);

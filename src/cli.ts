@@ -1,5 +1,5 @@
-// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | dev-cert | virtual-lock |
-// admin <action>.
+// `latchkey <command>`: serve | dev | worker | migrate | keys rotate | receive | dev-cert | bridge |
+// virtual-lock | admin <action>.
 // Commands that act on a store or a server say on stderr which one (stdout carries their JSON).
 // Admin actions are requests to the admin API, answered by a server or by this process on the
 // store (admin-cli.ts).
@@ -34,6 +34,8 @@ const USAGE = `usage: latchkey <command>
   dev-cert [--out DIR]                   write receiver.crt and receiver.key for your own HTTPS
                                          receiver on localhost, signed by the development CA that
                                          \`npm run dev\` trusts (default DIR: LATCHKEY_DATA_DIR/dev)
+  bridge [--url URL] [--state-dir DIR]   the bridge on the locks' network: connects out to the service
+                                         with LATCHKEY_BRIDGE_TOKEN (bridge --help)
   virtual-lock [--state-dir DIR] [...]   a virtual Matter door lock with a keypad (virtual-lock --help)
   virtual-lock --offline [--provisioning FILE|URL] [--port N] [--clock ISO-TIME]
                                          a lock with no network that checks offline credentials
@@ -88,8 +90,20 @@ async function virtualLock(args: string[]): Promise<void> {
   }
 }
 
+/** `latchkey bridge …` takes options of its own (src/bridge/cli.ts, loaded only here). */
+async function bridge(args: string[]): Promise<void> {
+  const { bridgeCli, BridgeUsageError } = await import('./bridge/cli.ts');
+  try {
+    await bridgeCli(args);
+  } catch (e) {
+    if (e instanceof BridgeUsageError) fail(e.message);
+    throw e;
+  }
+}
+
 export async function runCli(argv: string[]): Promise<void> {
   if (argv[0] === 'virtual-lock') return virtualLock(argv.slice(1));
+  if (argv[0] === 'bridge') return bridge(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -482,6 +482,13 @@ const DECLARATIONS = {
     max: 1_000_000,
     doc: 'simulated access events one project may record per minute, per process; beyond it 429 with `Retry-After`; 0 = no limit',
   }),
+  pinLength: int({
+    name: 'LATCHKEY_PIN_LENGTH',
+    default: 6,
+    min: 4,
+    max: 8,
+    doc: 'digits of a PIN code generated for a key (`pin: true`) on a lock with a keypad',
+  }),
   requestTimeoutMs: int({
     name: 'LATCHKEY_REQUEST_TIMEOUT_MS',
     default: 30000,
@@ -514,6 +521,35 @@ const DECLARATIONS = {
       if (raw !== 'on' && raw !== 'off') problem('must be on or off');
       return raw !== 'off';
     },
+  }),
+  bridge: oneOf({
+    name: 'LATCHKEY_BRIDGE',
+    values: ['off', 'local'] as const,
+    default: 'off',
+    doc: "`local` runs a bridge inside the service (one site, locks on the service's own network); its Matter controller starts with the first lock connected through it",
+    problem: 'must be off or local',
+  }),
+  bridgeToken: optional({
+    name: 'LATCHKEY_BRIDGE_TOKEN',
+    doc: '`latchkey bridge` only: the bridge token it connects with (`lk_bridge_…`, from `POST /v2/organization/{id}/bridges`)',
+    parse: (raw, problem) => {
+      if (!/^lk_bridge_[A-Za-z0-9_-]{20,}$/.test(raw)) problem('must be a bridge token (lk_bridge_…)');
+      return raw;
+    },
+  }),
+  matterLivenessSeconds: int({
+    name: 'LATCHKEY_MATTER_LIVENESS_SECONDS',
+    default: 60,
+    min: 2,
+    max: 3600,
+    doc: "a bridge's longest silence from a lock: the lock sends at least a keep-alive this often; silent for two of these and a second, it is unreachable",
+  }),
+  reconcileIntervalSeconds: int({
+    name: 'LATCHKEY_RECONCILE_INTERVAL_SECONDS',
+    default: 3600,
+    min: 0,
+    max: 604800,
+    doc: 'how often every online network lock is reconciled with its keys, to repair changes made at the lock (0: only on changes)',
   }),
   pgPoolSize: int({
     name: 'LATCHKEY_PG_POOL_SIZE',

@@ -6,11 +6,14 @@ import { ClientStatusCache } from './auth/revocation.ts';
 import { AppSessionStatusCache } from './auth/session-status.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { TokenVerifier } from './auth/token-verifier.ts';
+import { BridgeHub } from './bridge/hub.ts';
+import { reconcileCommandPrepare } from './bridge/reconcile-wiring.ts';
 import type { Config } from './config.ts';
 import { openKeyring } from './crypto/keyring-open.ts';
 import { type Keyring, loadMasterKey } from './crypto/master-key.ts';
 import type { Db } from './db/db.ts';
 import { LazyDeliveryAgent } from './delivery/send.ts';
+import { type Lookup, systemLookup } from './delivery/webhook-url.ts';
 import { ConnectionReserve, descriptorLimit } from './http/connection-reserve.ts';
 import { createLoggers, type Loggers } from './http/logging.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
@@ -40,6 +43,8 @@ export interface AppContext {
   testDeliveryRate: RateLimiter;
   /** Simulated access events recorded per project (each writes the log and queues deliveries). */
   simulationRate: RateLimiter;
+  /** The service's side of the bridges' channel: held polls, and commands waiting for their outcome. */
+  bridges: BridgeHub;
   /** The projects' credential issuer keys, decrypted once per process (offline credentials). */
   issuerPrivateKeys: IssuerPrivateKeys;
   /** The process's logger and request-line writer (the API server's and the worker's). */
@@ -52,6 +57,8 @@ export interface AppContext {
   appLogin: AppLogin;
   /** The agent of test deliveries (POST …/webhooks/{webhookId}/test), made on first use. */
   testDeliveryAgent: LazyDeliveryAgent;
+  /** Resolves a webhook's host when it is registered (the system resolver, bounded in time). */
+  webhookLookup: Lookup;
   /**
    * Closes every per-process service: waits for login codes being sent, ends the live streams and
    * stops listening, closes the test-delivery agent, stops the signing keys' refresh. Once, after
@@ -67,6 +74,8 @@ export interface ContextOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra trusted CA for webhook receivers of test deliveries (tests only). */
   webhookCa?: string | Buffer;
+  /** The resolver of webhook hosts at registration (tests: a slow or chosen one); default the system's. */
+  webhookLookup?: Lookup;
 }
 
 export async function createContext(
@@ -103,6 +112,7 @@ export async function createContext(
     ca: o.webhookCa,
     connectionsPerOrigin: 2,
   });
+  const bridges = new BridgeHub(db, (c) => reconcileCommandPrepare(db, keyring, c));
   let closing: Promise<void> | undefined;
   return {
     config,
@@ -119,17 +129,20 @@ export async function createContext(
     tokenFailures: new RateLimiter(config.tokenRatePerClient, 60_000),
     testDeliveryRate: new RateLimiter(config.testDeliveriesPerMinute, 60_000),
     simulationRate: new RateLimiter(config.simulationsPerMinute, 60_000),
+    bridges,
     issuerPrivateKeys: new IssuerPrivateKeys(keyring),
     loggers,
     connectionReserve,
     accessEventStreams,
     appLogin,
     testDeliveryAgent,
+    webhookLookup: o.webhookLookup ?? systemLookup,
     close() {
       closing ??= (async () => {
         await appLogin.settled();
         await accessEventStreams.close();
         await testDeliveryAgent.close();
+        await bridges.close();
         signingKeys.stop();
       })();
       return closing;

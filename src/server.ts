@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createGuards } from './auth/guards.ts';
+import { bridgeJobsStart } from './bridge/jobs.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import { backupHandler } from './control/backup.ts';
@@ -90,6 +91,7 @@ export async function startServer(config: Readonly<Config>, o: StartOptions = {}
   };
   await o.announce?.(running);
   stops.push(...(await startBackgroundJobs(ctx, app.log)));
+  stops.push(...(await bridgeJobsStart(ctx, app.log)));
   return running;
 }
 

@@ -172,10 +172,23 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
   };
 }
 
-export function spawnLatchkey(kind: 'api' | 'worker', env: Record<string, string>, port = 0): Proc {
-  const args = kind === 'api' ? startArgs() : ['bin/latchkey.js', 'worker'];
+/** Where a process's code is: this checkout, or another version's (see rolling-upgrade.test.ts). */
+export interface Code {
+  root: string;
+  /** The node arguments that start its server as `npm start` does. */
+  apiArgs(): string[];
+}
+const THIS_CODE: Code = { root: ROOT, apiArgs: startArgs };
+
+export function spawnLatchkey(
+  kind: 'api' | 'worker',
+  env: Record<string, string>,
+  port = 0,
+  code: Code = THIS_CODE,
+): Proc {
+  const args = kind === 'api' ? code.apiArgs() : ['bin/latchkey.js', 'worker'];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: code.root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -204,9 +217,13 @@ export function spawnLatchkey(kind: 'api' | 'worker', env: Record<string, string
   return proc;
 }
 
-export async function startApi(env: Record<string, string>, timeoutMs = 90_000): Promise<Proc> {
+export async function startApi(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  code: Code = THIS_CODE,
+): Promise<Proc> {
   const port = await freePort();
-  const p = spawnLatchkey('api', env, port);
+  const p = spawnLatchkey('api', env, port, code);
   await waitReady(p, timeoutMs);
   return p;
 }

@@ -64,6 +64,12 @@ async function contents(tenant: Tenant, who: number): Promise<Ids> {
     clientId: tenant.clientId,
     webhookId,
     deliveryId,
+    bridgeId: (
+      await t.call('POST', `/v2/organization/${tenant.organizationId}/bridges`, {
+        token: tenant.orgToken,
+        body: { name: `bridge ${who}` },
+      })
+    ).body.bridge.id,
   };
 }
 

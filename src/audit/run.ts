@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/db.ts';
-import type { AuditedRun, Operation } from '../http/operations.ts';
+import { type AuditedRun, auditAction, type Operation } from '../http/operations.ts';
 import { isUuid } from '../ids.ts';
 import { BEFORE, ID_PARAM } from './before.ts';
 import { auditInsert } from './queries.ts';
@@ -191,11 +191,24 @@ function fromAnswerOf(
 
 export function createAuditedRun(ctx: AppContext): AuditedRun {
   return async (op, request, _reply, run) => {
-    const action = typeof op.audit === 'string' ? op.audit : undefined;
+    const action = auditAction(op.audit);
     if (!action) return run(ctx);
     const type = action.slice(0, action.indexOf('.'));
     const notes: AuditNote[] = [];
     NOTES.set(request, notes);
+    if (typeof op.audit === 'object' && 'recordAfter' in op.audit) {
+      // Outside a transaction (see auditAction): what it changes is its own to keep consistent;
+      // the record follows its success, and a failure (thrown) records nothing, as it changed nothing.
+      const readBefore = BEFORE[type];
+      const before = readBefore
+        ? await readBefore(ctx.db, (request.params ?? {}) as Record<string, string | undefined>)
+        : undefined;
+      const answer = await run(ctx);
+      await ctx.db.transaction((tx) =>
+        auditInsert(tx, entriesOf(action, request, op, recordable(before), answer, notes)),
+      );
+      return answer;
+    }
     const later: (() => void)[] = [];
     const body = await ctx.db.transaction(async (tx) => {
       const readBefore = BEFORE[type];

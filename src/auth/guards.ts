@@ -10,6 +10,7 @@ import type { Auth, GuardFor } from '../http/operations.ts';
 import { addressKey } from '../http/rate-limit.ts';
 import { mainPortMetricsGuard } from '../monitoring/metrics-access.ts';
 import { bearerToken, createRequireToken } from './bearer.ts';
+import { createRequireBridgeToken } from './bridge-token.ts';
 import { createRequireV1Token } from './v1-authenticate.ts';
 
 /** Per-IP limit of the token endpoints (v1 included), applied before any work. */
@@ -56,6 +57,7 @@ export function createGuards(ctx: AppContext): GuardFor {
   const v1 = createRequireV1Token(ctx);
   const client = ipRateLimit(ctx);
   const metrics = mainPortMetricsGuard(ctx.config);
+  const bridge = createRequireBridgeToken(ctx);
   const admin = ctx.config.adminToken ? requireAdminToken(ctx.config.adminToken) : false;
   const guardFor: GuardFor = (auth: Auth) => {
     switch (auth.kind) {
@@ -72,6 +74,8 @@ export function createGuards(ctx: AppContext): GuardFor {
         return client;
       case 'metrics':
         return metrics;
+      case 'bridge':
+        return bridge;
     }
   };
   guardFor.callerOf = callerOf;

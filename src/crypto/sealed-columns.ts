@@ -3,8 +3,10 @@
 // check (keyring-open.ts) looks in each column for text this process cannot open. A new encrypted
 // column is added here and nowhere else; test/crypto/sealed-columns.test.ts fails on a column in the
 // schema whose name says it is sealed (`*_enc`, `sealed`) but that is missing here.
+import { stateContext as bridgeStateContext } from '../bridge/queries.ts';
 import { sealContext as idempotencySealContext } from '../http/idempotency.ts';
 import { issuerKeySealContext } from '../resources/credentials/issuer-keys.ts';
+import { pinSealContext } from '../resources/keys/pin-queries.ts';
 
 export interface SealedColumn {
   table: string;
@@ -51,6 +53,20 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     key: ['owner', 'key'],
     context: (r) => idempotencySealContext(r.owner!, r.key!),
     holds: 'kept Idempotency-Key answers',
+  },
+  {
+    table: 'key_pins',
+    column: 'code',
+    key: ['key_id'],
+    context: (r) => pinSealContext(r.key_id!),
+    holds: "the keys' PIN codes",
+  },
+  {
+    table: 'bridges',
+    column: 'controller_state_enc',
+    key: ['id'],
+    context: (r) => bridgeStateContext(r.id!),
+    holds: "the bridges' Matter controller state (fabric credentials, the locks' node ids)",
   },
 ];
 

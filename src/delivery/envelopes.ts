@@ -5,6 +5,7 @@
 // webhook of the trigger listens to the lock.
 import type { Tx } from '../db/db.ts';
 import { uuidv7 } from '../ids.ts';
+import type { StoredPin } from '../resources/keys/pin.ts';
 import { type KeyRow, presentKey } from '../resources/keys/present.ts';
 import { deliveriesEnqueue, webhooksFor } from './enqueue.ts';
 import {
@@ -79,6 +80,8 @@ export function enqueueKeyChanged(
   type: KeyEventType,
   keys: readonly ShownKey[],
   now: Date = new Date(),
+  /** The keys' PINs, shown with their status and without their code. */
+  pins?: ReadonlyMap<string, StoredPin>,
 ): Promise<number> {
   return envelopesEnqueue(
     tx,
@@ -88,7 +91,7 @@ export function enqueueKeyChanged(
       lockId: k.lock_id,
       type,
       created: changedAt(type, k, now),
-      data: () => presentKey(k, now),
+      data: () => presentKey(k, now, pins?.get(k.id)),
     })),
   );
 }

@@ -2,6 +2,7 @@
 // announced once (`expiry_sent`), in the transaction that marks it, in batches that skip rows
 // another process's run holds, so any number of processes share the work.
 import type { FastifyBaseLogger } from 'fastify';
+import { reconcileAfterKeyChange } from '../bridge/reconcile-queue.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { periodicJobStart, type StopJob } from '../periodic.ts';
@@ -24,6 +25,11 @@ export async function keysExpiredAnnounce(db: Db, now: Date = new Date()): Promi
         [now, BATCH],
       );
       await enqueueKeyChanged(tx, 'key.expired', rows, now);
+      // An ended key's PIN comes off its lock (the service checks every event anyway).
+      await reconcileAfterKeyChange(
+        tx,
+        rows.map((r) => r.id),
+      );
       return rows.length;
     });
     total += n;

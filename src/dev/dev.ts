@@ -8,6 +8,8 @@
 // - listens on 127.0.0.1 unless HOST is set;
 // - uses the development master key in <data>/master.key unless LATCHKEY_MASTER_KEY is set, on
 //   PostgreSQL too (`npm start` on PostgreSQL refuses to start without LATCHKEY_MASTER_KEY);
+// - runs a bridge inside the service (LATCHKEY_BRIDGE=local unless set), whose Matter controller
+//   starts only when a lock is connected;
 // - on the first start, creates a demo organization, an API client (its secret printed once) and a
 //   sandbox project, and prints the next commands.
 // Node reads NODE_EXTRA_CA_CERTS only at start-up, so the server runs in a child process started with
@@ -60,6 +62,9 @@ export async function dev(argv: string[]): Promise<void> {
       LATCHKEY_ADMIN_TOKEN: env.LATCHKEY_ADMIN_TOKEN || adminToken(dataDir),
       LATCHKEY_MASTER_KEY: env.LATCHKEY_MASTER_KEY || loadMasterKey(undefined, dataDir).toString('base64'),
       LATCHKEY_WEBHOOK_ALLOWED_CIDRS: env.LATCHKEY_WEBHOOK_ALLOWED_CIDRS || DEV_ALLOWED_CIDRS,
+      // The bridge inside the service: a lock on this machine's network (a virtual lock) can be
+      // connected at once. Its Matter controller starts only with the first lock.
+      LATCHKEY_BRIDGE: env.LATCHKEY_BRIDGE || 'local',
       NODE_EXTRA_CA_CERTS: trusted,
     },
     stdio: 'inherit',

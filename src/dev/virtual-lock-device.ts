@@ -9,7 +9,8 @@
 // - SetCredential fails with the cluster status Duplicate for a PIN another credential has
 //   (matter.js answers a bare Failure);
 // - a user given a schedule becomes ScheduleRestrictedUser (the cluster allows a lock to do this);
-// - a jam (DoorLockAlarm LockJammed, lock state NotFullyLocked) and battery level on command.
+// - a jam (DoorLockAlarm LockJammed, lock state NotFullyLocked) and battery level on command;
+// - a code added at the lock itself (no Matter fabric), as its programming menu would.
 // The CLI (virtual-lock.ts) runs it and gives it a control channel.
 import type { Bytes } from '@matter/main';
 import type { DoorLock } from '@matter/main/clusters/door-lock';
@@ -90,6 +91,8 @@ export interface VirtualLock {
   /** The thumb turn inside (source Manual): no PIN. */
   turn(action: 'lock' | 'unlock'): Promise<LockStateName>;
   jam(): Promise<void>;
+  /** Adds a user with this PIN at the lock itself (no Matter fabric). */
+  programCode(pin: string): Promise<{ userIndex: number; credentialIndex: number }>;
   setBattery(percent: number): Promise<void>;
   /** Sets the lock's clock (offset from the real one, or an instant to read now). */
   setClock(to: { offsetMs: number } | { at: Date }): Date;
@@ -245,6 +248,52 @@ export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLo
       return action === 'lock' ? 'locked' : 'unlocked';
     }
 
+    /**
+     * A code added at the lock itself (its programming menu, or its maker's app over Bluetooth): a
+     * user and PIN created by no Matter fabric, unrestricted, as a real lock's keypad adds them.
+     */
+    programCode(pinText: string): { userIndex: number; credentialIndex: number } {
+      const auth = this.auth;
+      const pin = Buffer.from(pinText, 'utf8');
+      if (auth.isDuplicateCredential(DL.CredentialType.Pin, pin))
+        throw new Error('this PIN is already on the lock');
+      const userIndex = auth.findAvailableUserIndex(this.state.numberOfTotalUsersSupported);
+      const credentialIndex = auth.findNextAvailableCredentialIndex(
+        DL.CredentialType.Pin,
+        0,
+        this.state.numberOfPinUsersSupported,
+      );
+      if (userIndex === null || credentialIndex === null)
+        throw new Error('the lock has no free user or PIN slot');
+      // Fabric index 0: no fabric (the lock's state holds a number; Matter fabrics count from 1).
+      const noFabric = 0 as never;
+      auth.addCredential(DL.CredentialType.Pin, credentialIndex, pin, noFabric);
+      auth.addUser({
+        userIndex,
+        userName: '',
+        userUniqueId: null,
+        userStatus: DL.UserStatus.OccupiedEnabled,
+        userType: DL.UserType.UnrestrictedUser,
+        credentialRule: DL.CredentialRule.Single,
+        credentials: [{ credentialType: DL.CredentialType.Pin, credentialIndex }],
+        creatorFabricIndex: noFabric,
+        lastModifiedFabricIndex: noFabric,
+      } as never);
+      this.events.lockUserChange.emit(
+        {
+          lockDataType: DL.LockDataType.Pin,
+          dataOperationType: DL.DataOperationType.Add,
+          operationSource: DL.OperationSource.Keypad,
+          userIndex,
+          fabricIndex: null,
+          sourceNode: null,
+          dataIndex: credentialIndex,
+        },
+        this.context,
+      );
+      return { userIndex, credentialIndex };
+    }
+
     jam() {
       this.state.lockState = DL.LockState.NotFullyLocked;
       this.events.doorLockAlarm.emit({ alarmCode: DL.AlarmCode.LockJammed }, this.context);
@@ -392,6 +441,7 @@ export async function startVirtualLock(o: VirtualLockOptions): Promise<VirtualLo
     enterPin: (pin) => lockAct((lock) => lock.keypad(pin)),
     turn: (action) => lockAct((lock) => lock.manual(action)),
     jam: () => lockAct((lock) => lock.jam()),
+    programCode: (pin) => lockAct((lock) => lock.programCode(pin)),
     async setBattery(percent) {
       await endpoint.set({
         powerSource: {

@@ -8,6 +8,7 @@
 //   {"op":"enter-pin","pin":"1234"}       → {"ok":true,"result":{"outcome":"unlocked","userIndex":1,"lockState":"unlocked"}}
 //   {"op":"turn","action":"lock"}          (the thumb turn inside: no PIN)
 //   {"op":"jam"}                           (DoorLockAlarm LockJammed, lock state NotFullyLocked)
+//   {"op":"program-code","pin":"1234"}     (a code added at the lock itself, by no Matter fabric)
 //   {"op":"battery","percent":15}
 //   {"op":"clock","at":"2026-12-01T08:00:00Z"} or {"op":"clock","offsetSeconds":-3600}
 //   {"op":"status"}
@@ -43,6 +44,7 @@ latchkey virtual-lock --state-dir DIR <action>    act on a running lock:
   --enter-pin CODE           type a PIN on its keypad
   --turn lock|unlock         the thumb turn inside
   --jam                      jam the bolt
+  --program-code CODE        add a user with this PIN at the lock itself (no Matter controller)
   --battery PERCENT          set the battery level
   --set-clock ISO|SECONDS    set its clock to an instant, or to an offset from this machine's
   --status                   print its users, lock state, battery and clock
@@ -92,6 +94,7 @@ export type ControlRequest =
   | { op: 'enter-pin'; pin: string }
   | { op: 'turn'; action: 'lock' | 'unlock' }
   | { op: 'jam' }
+  | { op: 'program-code'; pin: string }
   | { op: 'battery'; percent: number }
   | { op: 'clock'; at: string }
   | { op: 'clock'; offsetSeconds: number }
@@ -153,6 +156,10 @@ async function answer(lock: VirtualLock, raw: string): Promise<ControlAnswer> {
       if (r.action !== 'lock' && r.action !== 'unlock')
         return { ok: false, error: 'action must be lock or unlock' };
       return { ok: true, result: { lockState: await lock.turn(r.action) } };
+    case 'program-code':
+      if (typeof r.pin !== 'string' || !/^\d{4,8}$/.test(r.pin))
+        return { ok: false, error: 'pin must be 4 to 8 digits' };
+      return { ok: true, result: await lock.programCode(r.pin) };
     case 'jam':
       await lock.jam();
       return { ok: true, result: { lockState: 'notFullyLocked' } };
@@ -177,7 +184,7 @@ async function answer(lock: VirtualLock, raw: string): Promise<ControlAnswer> {
     case 'status':
       return { ok: true, result: await lock.status() };
     default:
-      return { ok: false, error: 'op must be enter-pin, turn, jam, battery, clock or status' };
+      return { ok: false, error: 'op must be enter-pin, turn, jam, program-code, battery, clock or status' };
   }
 }
 
@@ -196,7 +203,13 @@ function listen(lock: VirtualLock, path: string, log: (event: object) => void): 
         void answer(lock, line)
           .catch((e: Error) => ({ ok: false as const, error: e.message }))
           .then((a) => {
-            if (a.ok && (line.includes('"enter-pin"') || line.includes('"turn"') || line.includes('"jam"')))
+            if (
+              a.ok &&
+              (line.includes('"enter-pin"') ||
+                line.includes('"turn"') ||
+                line.includes('"jam"') ||
+                line.includes('"program-code"'))
+            )
               log({ type: 'control', request: JSON.parse(line).op, result: a.result });
             if (!socket.destroyed) socket.write(`${JSON.stringify(a)}\n`);
           });
@@ -255,6 +268,7 @@ function clientRequest(v: Record<string, string | boolean | undefined>): Control
     asked.push({ op: 'turn', action: v.turn });
   }
   if (v.jam) asked.push({ op: 'jam' });
+  if (typeof v['program-code'] === 'string') asked.push({ op: 'program-code', pin: v['program-code'] });
   if (typeof v.battery === 'string')
     asked.push({ op: 'battery', percent: integer(v.battery, 'battery', 0, 100)! });
   if (typeof v['set-clock'] === 'string') {
@@ -290,6 +304,7 @@ export async function virtualLockCli(
         'enter-pin': { type: 'string' },
         turn: { type: 'string' },
         jam: { type: 'boolean' },
+        'program-code': { type: 'string' },
         battery: { type: 'string' },
         'set-clock': { type: 'string' },
         status: { type: 'boolean' },

@@ -12,6 +12,7 @@ const TAGS = [
   { name: 'auth', description: 'Tokens (OAuth 2.0 client credentials), discovery and the signing keys' },
   { name: 'admin', description: 'The operator API (LATCHKEY_ADMIN_TOKEN)' },
   { name: 'organizations', description: 'The organization, its projects and API permissions' },
+  { name: 'bridges', description: "Where the Matter controller of an organization's network locks runs" },
   { name: 'projects', description: 'A project' },
   { name: 'locks', description: 'Locks of a project' },
   { name: 'managed users', description: 'The people of a project, by phone number' },

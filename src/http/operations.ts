@@ -29,7 +29,9 @@ export type Auth =
   /** Client credentials, in the body or by HTTP Basic (token endpoints; the grant checks them). */
   | { kind: 'client' }
   /** The metrics token (LATCHKEY_METRICS_TOKEN) when one is set; otherwise none. */
-  | { kind: 'metrics' };
+  | { kind: 'metrics' }
+  /** A bridge token (lk_bridge_…): the bridge's channel. */
+  | { kind: 'bridge' };
 
 export type AuthKind = Auth['kind'];
 
@@ -39,7 +41,18 @@ export type AuthKind = Auth['kind'];
  * change worth a record (a token grant, an access-event upload whose record is the access log).
  * Required of every operation whose method is not GET.
  */
-export type AuditDecl = `${string}.${string}` | { none: string };
+export type AuditDecl = `${string}.${string}` | { none: string } | { recordAfter: `${string}.${string}` };
+
+/**
+ * The action an operation records, whichever form declares it. `{ recordAfter }` is for an
+ * operation that waits on something outside the store (a lock answering through its bridge): it
+ * cannot run inside a transaction that the other side must see committed, so it runs outside one,
+ * and its record is written once it has succeeded.
+ */
+export function auditAction(a: AuditDecl | undefined): string | undefined {
+  if (typeof a === 'string') return a;
+  return a && 'recordAfter' in a ? a.recordAfter : undefined;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -96,12 +109,19 @@ interface OperationFields {
 type AuditRequired<M> = M extends 'GET' ? { method: M; audit?: never } : { method: M; audit: AuditDecl };
 
 /** One operation with its handler's request typed from its schemas (see defineOperation). */
-export interface OperationSpec<P, Q, B> extends OperationFields {
+export interface OperationSpec<P, Q, B, R = undefined> extends OperationFields {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Work to do before the handler's transaction opens, its result handed to the handler. For what
+   * may be slow and needs no transaction (resolving a webhook's host: up to 5 s): done inside an
+   * audited operation's transaction it would hold that transaction open, and on the embedded store
+   * (one connection) every other request would wait behind it. May throw the request's error.
+   */
+  prepare?(request: OperationRequest<P, Q, B>, ctx: AppContext): Promise<R>;
   /** Returns the success body. May set headers (and, for non-API answers, the status) on `reply`. */
-  handler(request: OperationRequest<P, Q, B>, reply: FastifyReply, ctx: AppContext): unknown;
+  handler(request: OperationRequest<P, Q, B>, reply: FastifyReply, ctx: AppContext, prepared: R): unknown;
 }
 
 /** An entry of the table, its handler's types erased. */
@@ -109,7 +129,8 @@ export interface Operation extends OperationFields {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  handler(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): unknown;
+  prepare?(request: FastifyRequest, ctx: AppContext): Promise<unknown>;
+  handler(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, prepared: unknown): unknown;
 }
 
 /** Declares one operation; `request.params`, `.query` and `.body` are typed from its schemas. */
@@ -118,7 +139,8 @@ export function defineOperation<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   M extends HttpMethod = HttpMethod,
->(spec: OperationSpec<P, Q, B> & AuditRequired<M>): Operation {
+  R = undefined,
+>(spec: OperationSpec<P, Q, B, R> & AuditRequired<M>): Operation {
   return spec as unknown as Operation;
 }
 
@@ -150,6 +172,7 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>> | undefined> = 
   v1: [{ bearerAuth: [] }],
   admin: [{ adminToken: [] }],
   metrics: undefined,
+  bridge: [{ bridgeToken: [] }],
 };
 
 /** A path parameter of the request, for `location`. */
@@ -172,7 +195,7 @@ const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer',
 /** The problems an operation may answer, by status: its own and those of its kind. */
 export function problemsOf(op: Operation): Map<number, ProblemName[]> {
   const names = new Set<ProblemName>(['validation-error', 'internal-error', 'service-unavailable']);
-  if (op.auth.kind === 'bearer' || op.auth.kind === 'v1') {
+  if (op.auth.kind === 'bearer' || op.auth.kind === 'v1' || op.auth.kind === 'bridge') {
     names.add('unauthorized');
     names.add('forbidden');
   }
@@ -354,10 +377,10 @@ function routeOf(
     ],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(op.success.status);
-      const run = (c: AppContext) => op.handler(request, reply, c);
-      const body = await (typeof op.audit === 'string' && audited
-        ? audited(op, request, reply, run)
-        : run(ctx));
+      // Outside (before) the audited transaction: see `prepare`.
+      const prepared = op.prepare ? await op.prepare(request, ctx) : undefined;
+      const run = (c: AppContext) => op.handler(request, reply, c, prepared);
+      const body = await (auditAction(op.audit) && audited ? audited(op, request, reply, run) : run(ctx));
       if (reply.statusCode === 204) return reply.send();
       if (op.location && reply.statusCode === 201)
         reply.header('location', op.location(body as never, request));
@@ -380,7 +403,7 @@ export async function registerOperations(
     if (ids.has(op.operationId)) throw new Error(`operationId ${op.operationId} is declared twice`);
     if (op.method !== 'GET' && op.audit === undefined)
       throw new Error(`${op.operationId} changes state but declares no audit action`);
-    if (typeof op.audit === 'string' && !audited)
+    if (auditAction(op.audit) && !audited)
       throw new Error(`${op.operationId} declares an audit action, but no audited run was given`);
     ids.add(op.operationId);
     for (const s of op.components ?? []) {

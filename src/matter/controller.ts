@@ -530,12 +530,17 @@ export class MatterController {
     }
   }
 
-  /** Removes a user this fabric wrote: its PIN first (so it stops opening at once), then the user. */
-  async clearUser(lockId: string, userIndex: number): Promise<void> {
+  /**
+   * Removes a user this fabric wrote: its PIN first (so it stops opening at once), then the user.
+   * `evenIfNotOurs` removes a user that someone else created (at the lock, or another controller):
+   * the Door Lock cluster lets any administrator clear any user; the reconciler does it to users
+   * that hold no key (reconcile.ts says why).
+   */
+  async clearUser(lockId: string, userIndex: number, o: { evenIfNotOurs?: boolean } = {}): Promise<void> {
     const doing = `clearing user ${userIndex}`;
     const existing = await this.readUser(lockId, userIndex);
     if (!existing) return;
-    if (!existing.ours)
+    if (!existing.ours && !o.evenIfNotOurs)
       throw new MatterLockError(
         'occupied',
         `user ${userIndex} on the lock was created by another controller or at the lock`,

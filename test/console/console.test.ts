@@ -222,7 +222,11 @@ describe('console in a real browser', () => {
     // The filters are laid out once the locks have arrived.
     await tail.getByRole('option', { name: 'Front door' }).waitFor({ state: 'attached' });
     await tail.getByLabel('Live tail').check();
-    await tail.getByText('Live tail: new events appear at the top').waitFor();
+    // The hint beside the filters (the screen reader's live region may say the same words).
+    await tail
+      .getByRole('group', { name: 'Filter the access log' })
+      .getByText('Live tail: new events appear at the top')
+      .waitFor();
 
     await page.getByRole('link', { name: 'Keys' }).click();
     const before = rx.requests.length;

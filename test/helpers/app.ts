@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type AppContext, createContext } from '../../src/context.ts';
+import { type AppContext, type ContextOptions, createContext } from '../../src/context.ts';
 import { injectOverHttp, startPrismProxy } from './prism.ts';
 import { openTestStore, type TestStore } from './store.ts';
 
@@ -38,7 +38,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  o: Pick<ContextOptions, 'webhookLookup'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-test-'));
   const config = loadConfig({
     LATCHKEY_DATA_DIR: dataDir,
@@ -61,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   // Test deliveries reach the local HTTPS receiver (test/helpers/delivery.ts) signed by this CA.
   const webhookCa = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt'));
-  const ctx = await createContext(config, store.db, { logStream, webhookCa });
+  const ctx = await createContext(config, store.db, { ...o, logStream, webhookCa });
   const app = await buildApp(ctx);
   await app.ready();
   // npm run test:prism: every request goes over HTTP through Prism's validating proxy.

@@ -4,11 +4,13 @@
 //   or {"id":1,"ok":false,"error":{"code":"unreachable","transient":true,"message":"…"}}.
 // The first request must be {"op":"start","args":[{snapshot?, livenessSeconds?, commandTimeoutMs?,
 // commissionTimeoutMs?, watermarks?: {lockId: "number"}}]}.
+// `{"op":"reconcile","args":[lockId, desiredState]}` runs src/matter/reconcile.ts's pass on it.
 // Unsolicited lines: {"type":"event","event":{…,"eventNumber":"12"}}, {"type":"status",…},
 // {"type":"reachability","lockId":…,"reachable":…}. Bigints travel as decimal strings.
 import { createInterface } from 'node:readline';
 import { MatterController } from '../../src/matter/controller.ts';
 import { MatterLockError } from '../../src/matter/errors.ts';
+import { reconcileLock } from '../../src/matter/reconcile.ts';
 import type { MatterLogLevel } from '../../src/matter/runtime.ts';
 import { MemoryStateStore } from '../../src/matter/state-store.ts';
 
@@ -50,6 +52,8 @@ async function handle(op: string, args: unknown[]): Promise<unknown> {
   if (op === 'memory') return process.memoryUsage();
   if (!controller) throw new Error('start first');
   const c = controller as unknown as Record<string, (...a: unknown[]) => unknown>;
+  // The bridge's reconcile pass, run beside the controller as the bridge runs it.
+  if (op === 'reconcile') return await reconcileLock(controller, args[0] as string, args[1] as never);
   if (op === 'close') {
     await controller.close();
     setImmediate(() => process.exit(0));

@@ -31,10 +31,19 @@ describe('locks', () => {
     });
     assert.equal(r.status, 201);
     const l = r.body.lock;
-    assert.deepEqual(Object.keys(l).sort(), ['address', 'created', 'id', 'metadata', 'name', 'timezone']);
+    assert.deepEqual(Object.keys(l).sort(), [
+      'address',
+      'connection',
+      'created',
+      'id',
+      'metadata',
+      'name',
+      'timezone',
+    ]);
     assert.equal(l.timezone, 'Europe/Oslo');
     assert.equal(l.address, 'Storgata 1');
     assert.deepEqual(l.metadata, { unit: '4B' });
+    assert.equal(l.connection, null, 'no network lock connected');
     assert.match(l.created, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const g = await t.call('GET', url(`/${l.id}`), { token: a.projectToken });
     assert.equal(g.status, 200);

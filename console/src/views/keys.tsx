@@ -46,21 +46,27 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
   const locks = useLocks({ api, projectId });
   const [lockFilter, setLockFilter] = useState('');
   const [hidden, setHidden] = useState<string[]>(['revoked', 'expired']);
-  const keys = useLoad(
+  // The keys and their histories in one load, side by side (the table waits for both: see below);
+  // a history that cannot be read leaves its column empty rather than the list unshown.
+  const loaded = useLoad(
     () =>
-      collect<Key>(
-        api.paginate('/v2/projects/{projectId}/keys', {
-          path: { projectId },
-          query: {
-            limit: 1000,
-            lockId: lockFilter || undefined,
-            excludeStates: hidden.length ? hidden.join(',') : undefined,
-          },
-        }),
-      ),
+      Promise.all([
+        collect<Key>(
+          api.paginate('/v2/projects/{projectId}/keys', {
+            path: { projectId },
+            query: {
+              limit: 1000,
+              lockId: lockFilter || undefined,
+              excludeStates: hidden.length ? hidden.join(',') : undefined,
+            },
+          }),
+        ),
+        keyHistories(api, projectId).catch(() => new Map<string, string>()),
+      ]),
     [api, lockFilter, hidden.join()],
   );
-  const history = useLoad(() => keyHistories(api, projectId), [api, keys.data]);
+  const keys = { ...loaded, data: loaded.data?.[0] };
+  const history = loaded.data?.[1];
   const lockName = lockNameOf(locks.data);
   const act = useAction();
   const lockOf = (id: string) => locks.data?.find((l) => l.id === id);
@@ -74,7 +80,7 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
           projectId={projectId}
           keyId={keyId}
           lockName={lockName}
-          history={history.data?.get(keyId)}
+          history={history?.get(keyId)}
         />
       )}
       <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
@@ -97,7 +103,10 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
       <Done action={act} />
       <ResourceTable
         label="Keys"
-        rows={keys.data}
+        // Shown once the lock names are there too: filled in later, they (and the histories, then
+        // loaded after the keys) widened the rows under the reader (layout shift 0.065 on a
+        // desktop load of 200 keys).
+        rows={keys.data && (locks.data || locks.error) ? keys.data : undefined}
         rowAttrs={(k) => ({ 'data-key-id': k.id })}
         empty="No keys match."
         columns={[
@@ -128,7 +137,7 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
               return <span class={`state ${st.class}`}>{st.text}</span>;
             },
           },
-          { header: 'History', cell: (k) => <small class="hint">{history.data?.get(k.id) ?? ''}</small> },
+          { header: 'History', cell: (k) => <small class="hint">{history?.get(k.id) ?? ''}</small> },
         ]}
         actions={(k) =>
           k.state !== 'revoked' && (

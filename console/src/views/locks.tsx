@@ -1,5 +1,6 @@
 // Locks: onboard, edit (name, time zone, address), offboard; a lock named in the URL shows its
-// offline-credential side (revocation list, provisioning bundle) above the list.
+// offline-credential side (revocation list, provisioning bundle) above the list, and its door (its
+// network connection) has a screen of its own (lock-detail.tsx, #/projects/<id>/locks/<lockId>/door).
 import { useEffect, useState } from 'preact/hooks';
 import { fmtTime } from '../client.ts';
 import { invalidateProject, useLocks } from '../data.ts';
@@ -53,6 +54,10 @@ export function Locks({ api, projectId, project, lockId }: TabProps & { lockId?:
           { header: 'Name', cell: (l) => l.name },
           { header: 'Time zone', cell: (l) => l.timezone },
           { header: 'Address', cell: (l) => l.address ?? '—' },
+          {
+            header: 'Connection',
+            cell: (l) => (l.connection ? `${l.connection.status}, ${l.connection.lockState}` : '—'),
+          },
           { header: 'Onboarded', cell: (l) => fmtTime(l.created) },
         ]}
         replace={(l) =>
@@ -83,6 +88,13 @@ export function Locks({ api, projectId, project, lockId }: TabProps & { lockId?:
               aria-label={`Credentials of ${l.name}`}
             >
               Credentials
+            </a>
+            <a
+              class="button"
+              href={href('projects', projectId, 'locks', l.id, 'door')}
+              aria-label={`Door of ${l.name}`}
+            >
+              Door
             </a>
             <button type="button" onClick={() => setEditing(l.id)}>
               Edit

@@ -11,6 +11,7 @@ import { Activity } from './activity.tsx';
 import { Audit } from './audit.tsx';
 import { Credentials } from './credentials.tsx';
 import { Keys } from './keys.tsx';
+import { LockDetail } from './lock-detail.tsx';
 import { Locks } from './locks.tsx';
 import { Sharing } from './sharing.tsx';
 import { Users } from './users.tsx';
@@ -67,7 +68,12 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
           </a>
         ))}
       </nav>
-      {tab === 'locks' && <Locks {...ctx} lockId={props.rest[0]} />}
+      {tab === 'locks' &&
+        (props.rest[1] === 'door' ? (
+          <LockDetail {...ctx} lockId={props.rest[0]!} />
+        ) : (
+          <Locks {...ctx} lockId={props.rest[0]} />
+        ))}
       {tab === 'users' && <Users {...ctx} />}
       {tab === 'keys' && <Keys {...ctx} keyId={props.rest[0]} />}
       {tab === 'sharing' && <Sharing {...ctx} />}

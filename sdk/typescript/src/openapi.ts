@@ -283,6 +283,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/organization/{organizationId}/bridges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's bridges, and the service's own bridge when it runs one */
+        get: operations["bridgesList"];
+        put?: never;
+        /**
+         * Create a bridge; its token is shown only in this answer
+         * @description Run `latchkey bridge` with the token on the locks' network: it connects out to the service over HTTPS.
+         */
+        post: operations["bridgesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/bridges/{bridgeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a bridge */
+        get: operations["bridgesGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bridge; its token stops working at once
+         * @description A bridge that locks are connected through answers 409: disconnect them first.
+         */
+        delete: operations["bridgesDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organization/{organizationId}/bridges/{bridgeId}/rotate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the bridge's token; the old one stops working at once */
+        post: operations["bridgesRotateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/projects/{projectId}": {
         parameters: {
             query?: never;
@@ -338,6 +397,50 @@ export interface paths {
         head?: never;
         /** Update a lock; metadata merges and a null value deletes a pair */
         patch: operations["locksUpdate"];
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks/{lockId}/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect a network lock (Matter) through a bridge; commissioning goes on after the answer
+         * @description Answers 202 with the lock, its `connection.status` being `commissioning`; it becomes `online`, or `failed` with an `error` in plain words (a wrong pairing code, no lock found on the bridge's network). A lock already connected is 409 (a failed connection may be retried).
+         */
+        put: operations["lockConnectionsPut"];
+        post?: never;
+        /**
+         * Disconnect the network lock: what the service wrote to it is removed, and it leaves the lock's fabric
+         * @description A lock that cannot be reached is forgotten anyway; the answer then carries a `warning` saying what stays on the lock.
+         */
+        delete: operations["lockConnectionsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks/{lockId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lock's activity for the last 30 days, newest first
+         * @description `kind`: operated, operationFailed, wrongCode, jammed, lowBattery, connected, disconnected, pinWritten, pinRemoved. `source`: keypad, remote, manual, auto, integrator or null. `at` is the lock's own time for what it reported. `from` and `to` bound `at`.
+         */
+        get: operations["lockActivityList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/projects/{projectId}/managed-users": {
@@ -841,6 +944,46 @@ export interface paths {
         get: operations["locksProvisioning"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/app/keys/{keyId}/operate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock or lock the key's lock now, through its bridge (waits up to 10 s for the lock)
+         * @description The key is checked now (state, start and end, recurrence in the lock's time zone): 403 with the reason when it may not be used. 409: the lock has no connection. 503 with Retry-After: the lock or its bridge cannot be reached. The answer is the access event, recorded as an uploaded one is (access log, stream, webhooks for integrator keys).
+         */
+        post: operations["appKeysOperate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{projectId}/locks/{lockId}/operate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock or lock a connected lock now (no key is used: lock activity, not an access event)
+         * @description 409: the lock has no connection. 503 with Retry-After: the lock or its bridge cannot be reached. Waits up to 10 s for the lock.
+         */
+        post: operations["locksOperate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1518,6 +1661,25 @@ export interface components {
             /** @description A sandbox project accepts simulated access events (POST …/keys/{keyId}/simulate) */
             sandbox: boolean;
         };
+        Bridge: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            name: string;
+            /** @description online while a bridge process is connected to the service */
+            status: "online" | "offline";
+            /** @description when the bridge last connected */
+            lastSeen: string | null;
+            /** @description the service's own bridge (LATCHKEY_BRIDGE=local), shared by every organization */
+            local: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            created: string;
+        };
         Lock: {
             /**
              * Format: uuid
@@ -1535,6 +1697,56 @@ export interface components {
             created: string;
             metadata: {
                 [key: string]: string;
+            };
+            /** @description The network lock this lock stands for, through a bridge; null when none is connected */
+            connection: {
+                /** @enum {string} */
+                type: "matter";
+                /**
+                 * Format: uuid
+                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                 */
+                bridgeId: string;
+                /** @description commissioning: the bridge is pairing with the lock; online; unreachable: the bridge cannot reach it now; failed: it could not be connected (see error) */
+                status: "commissioning" | "online" | "unreachable" | "failed";
+                lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                batteryPercent: number | null;
+                keypad: boolean | null;
+                capacity: {
+                    users: number;
+                    pinCodes: number;
+                    weekDaySchedulesPerUser: number;
+                    yearDaySchedulesPerUser: number;
+                } | null;
+                vendor: string | null;
+                product: string | null;
+                lastSeen: string | null;
+                error: {
+                    title: string;
+                    detail: string;
+                } | null;
+            } | null;
+        };
+        LockActivity: {
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            at: string;
+            kind: "operated" | "operationFailed" | "wrongCode" | "jammed" | "lowBattery" | "connected" | "disconnected" | "pinWritten" | "pinRemoved";
+            source: "keypad" | "remote" | "manual" | "auto" | "integrator" | null;
+            /**
+             * Format: uuid
+             * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+             */
+            keyId?: string;
+            detail: {
+                [key: string]: unknown;
             };
         };
         ManagedUser: {
@@ -1603,6 +1815,18 @@ export interface components {
             revoked?: string;
             metadata: {
                 [key: string]: string;
+            };
+            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+            pin?: {
+                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                code?: string;
+                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                status: "pending" | "set" | "failed" | "removed";
+                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                error?: {
+                    title: string;
+                    detail: string;
+                };
             };
         };
         /** @description Lets an app user share their key to one lock from the app */
@@ -4230,6 +4454,517 @@ export interface operations {
             };
         };
     };
+    bridgesList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bridges: components["schemas"]["Bridge"][];
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bridgesCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers what the first did (status and body) with `Idempotent-Replayed: true`; with another request, 422; while the first runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Storgata 1, basement"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Storgata 1, basement */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The path of the created resource */
+                    Location?: string;
+                    /** @description `true` when this is the kept answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bridge: components["schemas"]["Bridge"];
+                        /** @description The bridge token (lk_bridge_…): shown only here; the service keeps only its hash */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key in use. type: `urn:latchkey:problem:idempotency-key-in-use` (idempotency-key in use) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. type: `urn:latchkey:problem:payload-too-large` (payload too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key reused. type: `urn:latchkey:problem:idempotency-key-reused` (idempotency-key reused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bridgesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bridge: components["schemas"]["Bridge"];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bridgesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. type: `urn:latchkey:problem:conflict` (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bridgesRotateToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                organizationId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bridge: components["schemas"]["Bridge"];
+                        /** @description The bridge token (lk_bridge_…): shown only here; the service keeps only its hash */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. type: `urn:latchkey:problem:conflict` (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     projectsGet: {
         parameters: {
             query?: never;
@@ -4356,6 +5091,34 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The network lock this lock stands for, through a bridge; null when none is connected */
+                            connection: {
+                                /** @enum {string} */
+                                type: "matter";
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                bridgeId: string;
+                                /** @description commissioning: the bridge is pairing with the lock; online; unreachable: the bridge cannot reach it now; failed: it could not be connected (see error) */
+                                status: "commissioning" | "online" | "unreachable" | "failed";
+                                lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                                batteryPercent: number | null;
+                                keypad: boolean | null;
+                                capacity: {
+                                    users: number;
+                                    pinCodes: number;
+                                    weekDaySchedulesPerUser: number;
+                                    yearDaySchedulesPerUser: number;
+                                } | null;
+                                vendor: string | null;
+                                product: string | null;
+                                lastSeen: string | null;
+                                error: {
+                                    title: string;
+                                    detail: string;
+                                } | null;
+                            } | null;
                         }[];
                         startAfterId?: string;
                     };
@@ -4497,6 +5260,34 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The network lock this lock stands for, through a bridge; null when none is connected */
+                            connection: {
+                                /** @enum {string} */
+                                type: "matter";
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                bridgeId: string;
+                                /** @description commissioning: the bridge is pairing with the lock; online; unreachable: the bridge cannot reach it now; failed: it could not be connected (see error) */
+                                status: "commissioning" | "online" | "unreachable" | "failed";
+                                lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                                batteryPercent: number | null;
+                                keypad: boolean | null;
+                                capacity: {
+                                    users: number;
+                                    pinCodes: number;
+                                    weekDaySchedulesPerUser: number;
+                                    yearDaySchedulesPerUser: number;
+                                } | null;
+                                vendor: string | null;
+                                product: string | null;
+                                lastSeen: string | null;
+                                error: {
+                                    title: string;
+                                    detail: string;
+                                } | null;
+                            } | null;
                         };
                     };
                 };
@@ -4640,6 +5431,34 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The network lock this lock stands for, through a bridge; null when none is connected */
+                            connection: {
+                                /** @enum {string} */
+                                type: "matter";
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                bridgeId: string;
+                                /** @description commissioning: the bridge is pairing with the lock; online; unreachable: the bridge cannot reach it now; failed: it could not be connected (see error) */
+                                status: "commissioning" | "online" | "unreachable" | "failed";
+                                lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                                batteryPercent: number | null;
+                                keypad: boolean | null;
+                                capacity: {
+                                    users: number;
+                                    pinCodes: number;
+                                    weekDaySchedulesPerUser: number;
+                                    yearDaySchedulesPerUser: number;
+                                } | null;
+                                vendor: string | null;
+                                product: string | null;
+                                lastSeen: string | null;
+                                error: {
+                                    title: string;
+                                    detail: string;
+                                } | null;
+                            } | null;
                         };
                     };
                 };
@@ -4851,6 +5670,34 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The network lock this lock stands for, through a bridge; null when none is connected */
+                            connection: {
+                                /** @enum {string} */
+                                type: "matter";
+                                /**
+                                 * Format: uuid
+                                 * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                                 */
+                                bridgeId: string;
+                                /** @description commissioning: the bridge is pairing with the lock; online; unreachable: the bridge cannot reach it now; failed: it could not be connected (see error) */
+                                status: "commissioning" | "online" | "unreachable" | "failed";
+                                lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                                batteryPercent: number | null;
+                                keypad: boolean | null;
+                                capacity: {
+                                    users: number;
+                                    pinCodes: number;
+                                    weekDaySchedulesPerUser: number;
+                                    yearDaySchedulesPerUser: number;
+                                } | null;
+                                vendor: string | null;
+                                product: string | null;
+                                lastSeen: string | null;
+                                error: {
+                                    title: string;
+                                    detail: string;
+                                } | null;
+                            } | null;
                         };
                     };
                 };
@@ -4906,6 +5753,332 @@ export interface operations {
             };
             /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockConnectionsPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "matter",
+                 *       "pairingCode": "3497-011-2332"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "matter";
+                    /**
+                     * @description the lock's 11- or 21-digit manual pairing code (dashes and spaces allowed) or its MT: QR payload
+                     * @example 3497-011-2332
+                     */
+                    pairingCode: string;
+                    /**
+                     * Format: uuid
+                     * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                     */
+                    bridgeId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lock: components["schemas"]["Lock"];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. type: `urn:latchkey:problem:conflict` (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. type: `urn:latchkey:problem:payload-too-large` (payload too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockConnectionsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lock: components["schemas"]["Lock"];
+                        /** @description what could not be done, in plain words */
+                        warning?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockActivityList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                startAfterId?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                from?: string;
+                /** @example 2026-11-21T10:15:30.123Z */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activity: components["schemas"]["LockActivity"][];
+                        /**
+                         * Format: uuid
+                         * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
+                         */
+                        startAfterId?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5636,6 +6809,18 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
+                            };
                         }[];
                         startAfterId?: string;
                     };
@@ -5786,6 +6971,12 @@ export interface operations {
                         metadata?: {
                             [key: string]: string;
                         };
+                        /**
+                         * @description A PIN code on the lock's keypad: `true` has one generated (LATCHKEY_PIN_LENGTH digits), a string of 4 to 8 digits sets it. Only a lock connected with a keypad takes one (else 400); a PIN already live on the lock is 409.
+                         * @example true
+                         * @example 482913
+                         */
+                        pin?: boolean | string;
                     }[];
                 };
             };
@@ -5847,6 +7038,18 @@ export interface operations {
                             revoked?: string;
                             metadata: {
                                 [key: string]: string;
+                            };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
                             };
                         }[];
                         startAfterId?: string;
@@ -6112,6 +7315,18 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -6246,6 +7461,18 @@ export interface operations {
                             revoked?: string;
                             metadata: {
                                 [key: string]: string;
+                            };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
                             };
                         };
                     };
@@ -8015,6 +9242,18 @@ export interface operations {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
+                            };
                             /**
                              * Format: uuid
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
@@ -8270,6 +9509,18 @@ export interface operations {
                              */
                             metadata: {
                                 [key: string]: string;
+                            };
+                            /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                            pin?: {
+                                /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                                code?: string;
+                                /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                                status: "pending" | "set" | "failed" | "removed";
+                                /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                                error?: {
+                                    title: string;
+                                    detail: string;
+                                };
                             };
                         };
                     };
@@ -9376,6 +10627,254 @@ export interface operations {
             };
             /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appKeysOperate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "unlocked"
+                 *     }
+                 */
+                "application/json": {
+                    action: "unlocked" | "locked";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: components["schemas"]["AccessEvent"];
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. type: `urn:latchkey:problem:conflict` (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. type: `urn:latchkey:problem:payload-too-large` (payload too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error. type: `urn:latchkey:problem:internal-error` (internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable. type: `urn:latchkey:problem:service-unavailable` (service unavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    locksOperate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                projectId: string;
+                /** @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b */
+                lockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "unlocked"
+                 *     }
+                 */
+                "application/json": {
+                    action: "unlocked" | "locked";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lockState: "locked" | "unlocked" | "jammed" | "unknown";
+                    };
+                };
+            };
+            /** @description Invalid request. type: `urn:latchkey:problem:validation-error` (invalid request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. type: `urn:latchkey:problem:unauthorized` (unauthorized) */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. type: `urn:latchkey:problem:forbidden` (forbidden) */
+            403: {
+                headers: {
+                    /** @description RFC 6750 challenge: Bearer realm="latchkey", error="…" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. type: `urn:latchkey:problem:not-found` (not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. type: `urn:latchkey:problem:conflict` (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. type: `urn:latchkey:problem:payload-too-large` (payload too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. type: `urn:latchkey:problem:unsupported-media-type` (unsupported media type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12231,6 +13730,18 @@ export interface operations {
                         metadata: {
                             [key: string]: string;
                         };
+                        /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                        pin?: {
+                            /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                            code?: string;
+                            /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                            status: "pending" | "set" | "failed" | "removed";
+                            /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                            error?: {
+                                title: string;
+                                detail: string;
+                            };
+                        };
                     };
                 };
             };
@@ -12316,6 +13827,18 @@ export interface operations {
                         revoked?: string;
                         metadata: {
                             [key: string]: string;
+                        };
+                        /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                        pin?: {
+                            /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                            code?: string;
+                            /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                            status: "pending" | "set" | "failed" | "removed";
+                            /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                            error?: {
+                                title: string;
+                                detail: string;
+                            };
                         };
                     };
                 };
@@ -12403,6 +13926,18 @@ export interface operations {
                         metadata: {
                             [key: string]: string;
                         };
+                        /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                        pin?: {
+                            /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                            code?: string;
+                            /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                            status: "pending" | "set" | "failed" | "removed";
+                            /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                            error?: {
+                                title: string;
+                                detail: string;
+                            };
+                        };
                     };
                 };
             };
@@ -12489,6 +14024,18 @@ export interface operations {
                         metadata: {
                             [key: string]: string;
                         };
+                        /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                        pin?: {
+                            /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                            code?: string;
+                            /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                            status: "pending" | "set" | "failed" | "removed";
+                            /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                            error?: {
+                                title: string;
+                                detail: string;
+                            };
+                        };
                     };
                 };
             };
@@ -12574,6 +14121,18 @@ export interface operations {
                         revoked?: string;
                         metadata: {
                             [key: string]: string;
+                        };
+                        /** @description The key's PIN code on a lock with a keypad; absent when the key has none */
+                        pin?: {
+                            /** @description The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only. */
+                            code?: string;
+                            /** @description `pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended */
+                            status: "pending" | "set" | "failed" | "removed";
+                            /** @description Why the PIN is not on the lock, in plain words, naming the limit it hit */
+                            error?: {
+                                title: string;
+                                detail: string;
+                            };
                         };
                     };
                 };

@@ -1,4 +1,5 @@
 // Keys as the app sees them: the §3.6 key (keys/present.ts) plus its lock and project.
+import type { StoredPin } from '../keys/pin.ts';
 import { presentKey, type KeyRow as StoredKeyRow } from '../keys/present.ts';
 
 /** A key as the app queries read it (joined with its lock, so columns are `k.`-qualified). */
@@ -15,9 +16,9 @@ export interface AppKeyRow extends KeyRow {
   can_share: boolean;
 }
 
-export function presentAppKey(k: AppKeyRow, now = new Date()) {
+export function presentAppKey(k: AppKeyRow, now = new Date(), pin?: StoredPin, showCode = false) {
   return {
-    ...presentKey(k, now),
+    ...presentKey(k, now, pin, showCode),
     projectId: k.project_id,
     lockName: k.lock_name,
     lockTimezone: k.timezone,

@@ -6,6 +6,7 @@ import { principalOf } from '../../auth/bearer.ts';
 import { type Auth, defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, PagingQuery, Uuid, wrap } from '../../http/schemas.ts';
+import { withPins } from '../keys/pin-queries.ts';
 import { APP_SCOPE } from './app-token.ts';
 import { appUserSetName } from './app-user-queries.ts';
 import { eventsIngest } from './events.ts';
@@ -42,8 +43,9 @@ export const appOperations = [
       return listPage(
         request.query,
         'keys',
-        (limit, after) => appKeysList(ctx.db, caller(request), limit, after),
-        (k) => presentAppKey(k, now),
+        (limit, after) => withPins(ctx, appKeysList(ctx.db, caller(request), limit, after)),
+        // The caller's own keys: the code is theirs to type.
+        (k) => presentAppKey(k, now, k.pin, true),
       );
     },
   }),

@@ -1,6 +1,7 @@
 // Request and response shapes of the app API.
 import { Type } from '@sinclair/typebox';
 import { E164, Metadata, Timestamp, Uuid } from '../../http/schemas.ts';
+import { PinSchema } from '../keys/schema.ts';
 import { REFRESH_TOKEN_MAX_LENGTH } from './sessions.ts';
 
 export const OtpBody = Type.Object({ appUserId: E164 }, { additionalProperties: false });
@@ -57,6 +58,7 @@ export const KeySchema = Type.Object({
   created: Timestamp,
   revoked: Type.Optional(Timestamp),
   metadata: Metadata,
+  pin: Type.Optional(PinSchema),
 });
 
 /** A key as the app sees it: the key plus what the app needs to show and use it. */

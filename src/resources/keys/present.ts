@@ -2,6 +2,7 @@
 // revoked > expired > scheduled > active. Recurrence windows do not change the state (an active
 // key outside its window is still active; isKeyUsableAt decides whether it opens the lock).
 import type { Recurrence } from '../../time/recurrence.ts';
+import { presentPin, type StoredPin } from './pin.ts';
 
 export type KeyState = 'scheduled' | 'active' | 'expired' | 'revoked';
 export const KEY_STATES: readonly KeyState[] = ['scheduled', 'active', 'expired', 'revoked'];
@@ -33,7 +34,16 @@ export function keyState(k: Pick<KeyRow, 'starts' | 'ends' | 'revoked'>, now: Da
   return 'active';
 }
 
-export function presentKey(k: Omit<KeyRow, 'sharing_right_id'>, now: Date = new Date()) {
+/**
+ * The key as the API shows it. `pin` (the key's PIN, when it has one) shows its code only with
+ * `showCode`: to project.admin and to the key's own app user, never elsewhere.
+ */
+export function presentKey(
+  k: Omit<KeyRow, 'sharing_right_id'>,
+  now: Date = new Date(),
+  pin?: StoredPin,
+  showCode = false,
+) {
   return {
     id: k.id,
     lockId: k.lock_id,
@@ -47,5 +57,6 @@ export function presentKey(k: Omit<KeyRow, 'sharing_right_id'>, now: Date = new 
     created: k.created.toISOString(),
     ...(k.revoked === null ? {} : { revoked: k.revoked.toISOString() }),
     metadata: k.metadata,
+    ...(pin ? { pin: presentPin(pin, showCode) } : {}),
   };
 }

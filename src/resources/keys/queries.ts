@@ -1,4 +1,6 @@
 // Key queries. Tenancy lives in the SQL: every statement filters on project_id.
+
+import { reconcileAfterKeyChange } from '../../bridge/reconcile-queue.ts';
 import type { Queryable, Tx } from '../../db/db.ts';
 import { enqueueKeyChanged } from '../../delivery/envelopes.ts';
 import type { Recurrence } from '../../time/recurrence.ts';
@@ -131,7 +133,10 @@ export async function keyRevoke(tx: Tx, projectId: string, keyId: string) {
   const r = rows[0];
   if (!r) return undefined;
   const { newly, ...key } = r;
-  if (newly) await enqueueKeyChanged(tx, 'key.revoked', [key]);
+  if (newly) {
+    await enqueueKeyChanged(tx, 'key.revoked', [key]);
+    await reconcileAfterKeyChange(tx, [key.id]);
+  }
   return key;
 }
 
@@ -155,6 +160,10 @@ export async function keyRevokeWhere(
     params,
   );
   await enqueueKeyChanged(tx, 'key.revoked', rows);
+  await reconcileAfterKeyChange(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => r.id);
 }
 

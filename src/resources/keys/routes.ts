@@ -10,6 +10,7 @@ import { list, Timestamp, wrap } from '../../http/schemas.ts';
 import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
+import { withPins } from './pin-queries.ts';
 import { type KeyState, presentKey } from './present.ts';
 import { keyFindById, keyList, keyRevoke, keyRevokeWhere } from './queries.ts';
 import { KeyCreateBody, KeyListQuery, KeyParams, KeyRevokeQuery, KeySchema, RevokedCount } from './schema.ts';
@@ -49,9 +50,15 @@ export const keyOperations = [
     attachValidation: true,
     handler: async (request, _reply, ctx) => {
       const schemaProblems = batchItemProblems(request, 'keys');
-      const rows = await keysCreate(ctx.db, request.params.projectId, request.body.keys, schemaProblems);
+      const { keys, pins } = await keysCreate(
+        ctx.db,
+        request.params.projectId,
+        request.body.keys,
+        schemaProblems,
+        { keyring: ctx.keyring, length: ctx.config.pinLength },
+      );
       const now = new Date();
-      return { keys: rows.map((k) => presentKey(k, now)) };
+      return { keys: keys.map((k) => presentKey(k, now, pins.get(k.id), true)) };
     },
   }),
 
@@ -74,8 +81,8 @@ export const keyOperations = [
       return listPage(
         q,
         'keys',
-        (limit, after) => keyList(ctx.db, request.params.projectId, filter, limit, after, now),
-        (k) => presentKey(k, now),
+        (limit, after) => withPins(ctx, keyList(ctx.db, request.params.projectId, filter, limit, after, now)),
+        (k) => presentKey(k, now, k.pin, true),
       );
     },
   }),
@@ -90,11 +97,11 @@ export const keyOperations = [
     components,
     params: KeyParams,
     success: { status: 200, schema: wrap('key', KeySchema) },
-    handler: async (request, _reply, ctx) => ({
-      key: presentKey(
-        await found('key', keyFindById(ctx.db, request.params.projectId, request.params.keyId)),
-      ),
-    }),
+    handler: async (request, _reply, ctx) => {
+      const key = await found('key', keyFindById(ctx.db, request.params.projectId, request.params.keyId));
+      const [pinned] = await withPins(ctx, Promise.resolve([key]));
+      return { key: presentKey(key, undefined, pinned?.pin, true) };
+    },
   }),
 
   defineOperation({
@@ -110,14 +117,14 @@ export const keyOperations = [
     components,
     params: KeyParams,
     success: { status: 200, schema: wrap('key', KeySchema) },
-    handler: async (request, _reply, ctx) => ({
-      key: presentKey(
-        await found(
-          'key',
-          ctx.db.transaction((tx) => keyRevoke(tx, request.params.projectId, request.params.keyId)),
-        ),
-      ),
-    }),
+    handler: async (request, _reply, ctx) => {
+      const key = await found(
+        'key',
+        ctx.db.transaction((tx) => keyRevoke(tx, request.params.projectId, request.params.keyId)),
+      );
+      const [pinned] = await withPins(ctx, Promise.resolve([key]));
+      return { key: presentKey(key, undefined, pinned?.pin, true) };
+    },
   }),
 
   ...(['integrator', 'shared'] as const).map((origin) =>

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { MetadataInput, MetadataOutput } from '../../http/metadata.ts';
 import { E164, PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
 import { MAX_WINDOWS, WEEKDAYS } from '../../time/recurrence.ts';
+import { PIN_PATTERN } from './pin.ts';
 
 export const MAX_KEYS_PER_CALL = 10_000;
 /** Ten years: a longer key is better expressed with `end: null`. */
@@ -36,6 +37,32 @@ export const RecurrenceSchema = Type.Object(
   },
 );
 
+export const PinSchema = Type.Object(
+  {
+    code: Type.Optional(
+      Type.String({
+        pattern: PIN_PATTERN,
+        description:
+          "The digits to type on the lock's keypad. Shown to project.admin and to the key's app user only.",
+      }),
+    ),
+    status: Type.Union(
+      [Type.Literal('pending'), Type.Literal('set'), Type.Literal('failed'), Type.Literal('removed')],
+      {
+        description:
+          '`pending`: not on the lock yet (or its removal is not done yet); `set`: on the lock; `failed`: the lock cannot take it (see `error`); `removed`: taken off the lock after the key ended',
+      },
+    ),
+    error: Type.Optional(
+      Type.Object(
+        { title: Type.String(), detail: Type.String() },
+        { description: 'Why the PIN is not on the lock, in plain words, naming the limit it hit' },
+      ),
+    ),
+  },
+  { description: "The key's PIN code on a lock with a keypad; absent when the key has none" },
+);
+
 export const KeySchema = Type.Object(
   {
     id: Uuid,
@@ -55,6 +82,7 @@ export const KeySchema = Type.Object(
     created: Timestamp,
     revoked: Type.Optional(Timestamp),
     metadata: MetadataOutput,
+    pin: Type.Optional(PinSchema),
   },
   { $id: 'Key' },
 );
@@ -68,6 +96,13 @@ export const KeyCreateItem = Type.Object(
     durationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DURATION_MINUTES })),
     recurrence: Type.Optional(Type.Union([RecurrenceSchema, Type.Null()])),
     metadata: Type.Optional(MetadataInput),
+    pin: Type.Optional(
+      Type.Union([Type.Boolean(), Type.String({ pattern: PIN_PATTERN })], {
+        description:
+          "A PIN code on the lock's keypad: `true` has one generated (LATCHKEY_PIN_LENGTH digits), a string of 4 to 8 digits sets it. Only a lock connected with a keypad takes one (else 400); a PIN already live on the lock is 409.",
+        examples: [true, '482913'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -2,15 +2,19 @@
 // reported at once (`keys.17.lockId`); only a fully valid batch is written, in one transaction.
 
 import type { Static } from '@sinclair/typebox';
-import type { Db } from '../../db/db.ts';
+import { reconcileAfterKeyChange } from '../../bridge/reconcile-queue.ts';
+import type { Keyring } from '../../crypto/master-key.ts';
+import type { Db, Tx } from '../../db/db.ts';
 import { enqueueKeyChanged } from '../../delivery/envelopes.ts';
 import type { InvalidParam } from '../../http/errors.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { metadataKeyProblems } from '../../http/metadata.ts';
 import { uuidv7 } from '../../ids.ts';
 import { type Recurrence, recurrenceProblems } from '../../time/recurrence.ts';
 import { batchLockProblems } from '../locks/queries.ts';
 import { managedUsersEnsure } from '../managed-users/queries.ts';
+import type { StoredPin } from './pin.ts';
+import { lockTakesPins, type PinItem, pinsInsert } from './pin-queries.ts';
 import type { KeyRow } from './present.ts';
 import { type KeyInsert, keyInsertMany } from './queries.ts';
 import type { KeyCreateItem } from './schema.ts';
@@ -48,17 +52,43 @@ export function keyTimes(
 
 const itemIndex = (name: string) => Number(/^keys\.(\d+)/.exec(name)?.[1] ?? -1);
 
+/** What creating keys with PIN codes needs: the master key (codes are sealed) and the length of a generated one. */
+export interface PinOptions {
+  keyring: Keyring;
+  length: number;
+}
+
+/** The items' PINs on locks that take none: 400 naming `keys.<i>.pin`. */
+async function pinLockProblems(tx: Tx, items: Item[], skip: Set<number>): Promise<InvalidParam[]> {
+  const asked = items.flatMap((item, i) => (!skip.has(i) && item.pin ? [{ item, i }] : []));
+  const takes = new Map<string, boolean>();
+  for (const lockId of new Set(asked.map((a) => a.item.lockId)))
+    takes.set(lockId, await lockTakesPins(tx, lockId));
+  return asked.flatMap(({ item, i }) =>
+    takes.get(item.lockId)
+      ? []
+      : [
+          {
+            name: `keys.${i}.pin`,
+            reason: 'the lock takes no PIN codes: it has no Matter connection with a keypad',
+          },
+        ],
+  );
+}
+
 /**
- * Validates and creates the keys; returns them in the order given. `schemaProblems` are the
- * structural errors of some items (from the route's schema): those items are not checked further,
- * every other item is, and all problems are reported together in item order.
+ * Validates and creates the keys; returns them in the order given, with the PINs of those that
+ * have one. `schemaProblems` are the structural errors of some items (from the route's schema):
+ * those items are not checked further, every other item is, and all problems are reported together
+ * in item order. A PIN already live on its lock is 409 (after every 400 check).
  */
 export async function keysCreate(
   db: Db,
   projectId: string,
   items: Item[],
   schemaProblems: InvalidParam[] = [],
-): Promise<KeyRow[]> {
+  pinOptions?: PinOptions,
+): Promise<{ keys: KeyRow[]; pins: Map<string, StoredPin> }> {
   const now = new Date();
   const problems: InvalidParam[] = [...schemaProblems];
   const malformed = new Set(schemaProblems.map((p) => itemIndex(p.name)));
@@ -85,7 +115,10 @@ export async function keysCreate(
       });
   });
   return db.transaction(async (tx) => {
-    problems.push(...(await batchLockProblems(tx, projectId, 'keys', items, malformed)));
+    const lockProblems = await batchLockProblems(tx, projectId, 'keys', items, malformed);
+    problems.push(...lockProblems);
+    const noLock = new Set([...malformed, ...lockProblems.map((p) => itemIndex(p.name))]);
+    problems.push(...(await pinLockProblems(tx, items, noLock)));
     if (problems.length) {
       const n = problems.length;
       problems.sort((a, b) => itemIndex(a.name) - itemIndex(b.name)); // stable: keeps field order
@@ -103,6 +136,29 @@ export async function keysCreate(
     );
     const keys = await keyInsertMany(tx, projectId, inserts, now);
     await enqueueKeyChanged(tx, 'key.created', keys, now);
-    return keys;
+    // Every item is well-formed here (a malformed one made the call fail above).
+    const pinItems: PinItem[] = items.flatMap((item, i) =>
+      item.pin
+        ? [
+            {
+              index: i,
+              keyId: ids[i]!,
+              lockId: item.lockId,
+              code: typeof item.pin === 'string' ? item.pin : undefined,
+            },
+          ]
+        : [],
+    );
+    if (pinItems.length === 0) return { keys, pins: new Map() };
+    if (!pinOptions) throw new Error('keysCreate: PIN codes asked for without the keyring');
+    const pins = await pinsInsert(tx, pinOptions.keyring, projectId, pinItems, pinOptions.length, now);
+    if (Array.isArray(pins))
+      throw conflict('A PIN asked for is live on its lock already; nothing was created', pins);
+    // The new PINs go to their locks once this commits (the bridge is woken then).
+    await reconcileAfterKeyChange(
+      tx,
+      pinItems.map((p) => p.keyId),
+    );
+    return { keys, pins };
   });
 }

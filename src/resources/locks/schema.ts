@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MetadataInput, MetadataOutput, MetadataPatchInput } from '../../http/metadata.ts';
 import { PagingQuery, Timestamp, Uuid } from '../../http/schemas.ts';
+import { ConnectionSchema } from '../lock-connections/schema.ts';
 
 export const LockSchema = Type.Object(
   {
@@ -10,6 +11,9 @@ export const LockSchema = Type.Object(
     address: Type.Optional(Type.String()),
     created: Timestamp,
     metadata: MetadataOutput,
+    connection: Type.Union([ConnectionSchema, Type.Null()], {
+      description: 'The network lock this lock stands for, through a bridge; null when none is connected',
+    }),
   },
   { $id: 'Lock' },
 );

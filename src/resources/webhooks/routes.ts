@@ -20,7 +20,7 @@ import {
   WebhookPatchBody,
   WebhookSchema,
 } from './schema.ts';
-import { SECRET_OVERLAP_SECONDS, webhookCreate, webhookEnable } from './service.ts';
+import { SECRET_OVERLAP_SECONDS, webhookCreate, webhookCreateCheck, webhookEnable } from './service.ts';
 import { webhookTestSend } from './test-delivery.ts';
 
 export const webhookTags = ['webhooks'];
@@ -48,8 +48,10 @@ export const webhookOperations = [
     errors: ['conflict'],
     location: (body: { webhook: { id: string } }, request) =>
       `/v2/projects/${pathParam(request, 'projectId')}/webhooks/${body.webhook.id}`,
-    handler: async (request, _reply, ctx) => {
-      const { row, secret } = await webhookCreate(ctx, request.params.projectId, request.body);
+    // The checks, host resolution included, before the transaction opens (webhookCreateCheck).
+    prepare: (request, ctx) => webhookCreateCheck(ctx, request.params.projectId, request.body),
+    handler: async (request, _reply, ctx, plan) => {
+      const { row, secret } = await webhookCreate(ctx, request.params.projectId, plan);
       const w = presentWebhook(row);
       return {
         webhook: {

@@ -5,8 +5,6 @@ import { TRIGGERS } from '../../delivery/event-types.ts';
 import { deliveriesFailPending } from '../../delivery/queries.ts';
 import { webhookSecretGenerate } from '../../delivery/sign.ts';
 import {
-  type Lookup,
-  systemLookup,
   type WebhookUrl,
   WebhookUrlError,
   webhookHostCheck,
@@ -66,12 +64,25 @@ function urlOf(body: WebhookCreateInput): { name: string; value: string } {
   throw invalidParam('url', 'is required (or its alias webhookUrl)');
 }
 
-export async function webhookCreate(
+/** A registration that passed every check that needs no transaction (webhookCreateCheck). */
+export interface WebhookCreatePlan {
+  trigger: string;
+  lockId: string | null;
+  url: WebhookUrl;
+}
+
+/**
+ * The checks of a registration, its host's resolution included, run before the registration's
+ * transaction opens (the operation's `prepare`): a resolver may take up to LOOKUP_TIMEOUT_MS, and a
+ * transaction held open meanwhile would, on the embedded store's one connection, hold up every
+ * other request. What they prove is checked again where it can change: the lock in the transaction
+ * (lockHoldForWebhooks), the addresses at every delivery's connect (the agent's lookup).
+ */
+export async function webhookCreateCheck(
   ctx: AppContext,
   projectId: string,
   body: WebhookCreateInput,
-  lookup: Lookup = systemLookup,
-): Promise<{ row: WebhookRow; secret: string }> {
+): Promise<WebhookCreatePlan> {
   const trigger = body.trigger ?? 'accessEvent';
   if (!(TRIGGERS as readonly string[]).includes(trigger)) {
     throw invalidParam('trigger', `must be one of ${TRIGGERS.join(', ')}`);
@@ -93,7 +104,7 @@ export async function webhookCreate(
   }
   if (parsed && problems.length === 0) {
     try {
-      await webhookHostCheck(parsed.host, ctx.config.webhookAllowedCidrs, lookup);
+      await webhookHostCheck(parsed.host, ctx.config.webhookAllowedCidrs, ctx.webhookLookup);
     } catch (e) {
       if (!(e instanceof WebhookUrlError)) throw e;
       problems.push({ name: field.name, reason: e.message });
@@ -102,7 +113,16 @@ export async function webhookCreate(
   if (problems.length > 0 || !parsed || lockId === undefined) {
     throw badRequest(problems.map((p) => `${p.name}: ${p.reason}`).join('; '), problems);
   }
-  const url = parsed;
+  return { trigger, lockId, url: parsed };
+}
+
+/** Registers a checked webhook (in the request's transaction: the audited one). */
+export async function webhookCreate(
+  ctx: AppContext,
+  projectId: string,
+  plan: WebhookCreatePlan,
+): Promise<{ row: WebhookRow; secret: string }> {
+  const { trigger, lockId, url } = plan;
   const where = lockId === null ? 'A project' : 'A lock';
   const name = lockId === null ? 'allLocks' : 'lockId';
   const secret = webhookSecretGenerate();
