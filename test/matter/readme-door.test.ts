@@ -172,7 +172,7 @@ test("the README's real door runs as written", { skip, timeout: 600_000 }, async
   await exited(npm, 30_000, 'the walk-through server', () => output);
   bash.stdin!.end('\n');
   const started = performance.now();
-  const code = await exited(bash, 300_000, 'the real door block', all);
+  const code = await exited(bash, 200_000, 'the real door block', all);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`\nthe real door block: ${seconds} s\n`);
   assert.equal(code, 0, `the real door block failed:\n${all()}`);
