@@ -78,6 +78,7 @@ const KNOWN_SLOW = [
   'test/crypto/master-key-rotation.test.ts',
   'test/monitoring-metrics.test.ts',
   'test/readme.test.ts',
+  'test/matter/readme-door.test.ts',
   'test/running/backup-restore.test.ts',
   'test/running/upgrades.test.ts',
 ];

@@ -7,26 +7,12 @@
 // with it.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from './helpers/net.ts';
 import { type ProcessStore, processStore } from './helpers/process.ts';
-
-const ROOT = resolve(import.meta.dirname, '..');
-
-/** The walk-through section's ```sh blocks: the server block first, then what runs in the shell. */
-export function walkThrough(readme: string): { server: string; shell: string[] } {
-  const start = readme.indexOf('\n## Walk-through');
-  assert.ok(start >= 0, 'the README has a "## Walk-through" section');
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!.trim());
-  const [server, ...shell] = blocks;
-  assert.ok(server !== undefined && shell.length > 0, 'the walk-through has shell blocks');
-  return { server, shell };
-}
+import { freshClone, ROOT, walkThrough } from './helpers/readme.ts';
 
 function exited(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null
@@ -52,11 +38,7 @@ let output = '';
 before(async () => {
   store = await processStore();
   // A fresh clone: the repository's files (linked), no data directory, no built bundle.
-  dir = mkdtempSync(join(tmpdir(), 'latchkey-readme-'));
-  for (const name of readdirSync(ROOT)) {
-    if (['data', 'dist', '.git', 'receiver.log', 'stream.log'].includes(name)) continue;
-    symlinkSync(join(ROOT, name), join(dir, name));
-  }
+  dir = freshClone('latchkey-readme-');
 });
 
 after(async () => {
