@@ -9,7 +9,8 @@
 //   - remote unlock (and lock): an app user's POST /v2/app/keys/{keyId}/operate answered 200 with its
 //     event (BENCH_ROUNDS per lock, alternating unlock and lock);
 //   - key change → PIN live: a key created with `pin` (POST) → the lock's own user table holds a new
-//     user with a credential, then the PIN typed at its keypad opens it;
+//     user with a credential; then (once the service shows the PIN `set`) the PIN typed at its
+//     keypad opens it;
 //   - revocation → PIN dead: DELETE → that user gone from the lock, then the PIN typed is refused;
 //   - keypad → webhook: the PIN typed → the signed delivery of its access event at the HTTPS
 //     receiver (`latchkey receive` beside the service, which checks the signature);
@@ -164,6 +165,7 @@ try {
 
   // Key change → PIN live; keypad → webhook; revocation → PIN dead.
   const live: number[] = [];
+  const recorded: number[] = [];
   const webhook: number[] = [];
   const dead: number[] = [];
   for (let r = 0; r < PIN_ROUNDS; r++)
@@ -183,6 +185,16 @@ try {
         60_000,
       );
       live.push(performance.now() - t);
+      // The service maps the keypad's user slot to the key once the pass's report is recorded
+      // (the PIN `set`); typed before that, the event would be lock activity, not an access event.
+      await poll(
+        `the PIN set (${names[i]})`,
+        async () =>
+          (await api('GET', `/v2/projects/${projectId}/keys/${key.id}`, { token })).body.key.pin.status ===
+          'set',
+        60_000,
+      );
+      recorded.push(performance.now() - t);
 
       const seen = received.lines.length;
       const typedAt = Date.now();
@@ -228,6 +240,7 @@ try {
       row('commissioning: PUT .../connection → status online', commission),
       row('remote unlock/lock: app POST .../operate → 200 with its event', operate),
       row('key with a PIN created → PIN on the lock (then opens it)', live),
+      row('key with a PIN created → its PIN `set` in the service', recorded),
       row('key revoked → PIN gone from the lock (then refused)', dead),
       row('PIN typed at the keypad → signed webhook received', webhook),
     ],
