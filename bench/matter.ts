@@ -4,8 +4,9 @@
 // keypad), PIN cleared (revocation → PIN dead, confirmed), remote unlock round trip, keypad →
 // event at the controller, and the memory of the controller and of a lock.
 // There is no peer to compare with in the same run here: these are the controller's own numbers
-// over matter.js; the service-level figures (end to end through the bridge) come with it.
-// Usage: npm run bench:matter   (BENCH_LOCKS=5 for a quick run)
+// over matter.js. `--service` measures through the service instead (bench/matter-service.ts): the
+// service, a `latchkey bridge` and the locks, each in its own namespace, as the e2e test runs them.
+// Usage: npm run bench:matter [-- --service]   (BENCH_LOCKS=5 for a quick run)
 import { performance } from 'node:perf_hooks';
 import type { DesiredLockState, DesiredLockUser, ReconcileReport } from '../src/matter/reconcile.ts';
 import { weekDaySchedules, yearDaySchedule } from '../src/matter/schedules.ts';
@@ -22,6 +23,10 @@ const why = netnsUnavailable();
 if (why) {
   console.error(`bench:matter needs network namespaces: ${why}`);
   process.exit(2);
+}
+if (process.argv.includes('--service')) {
+  await import('./matter-service.ts');
+  process.exit(process.exitCode ?? 0);
 }
 
 const pct = (xs: number[], p: number) => {

@@ -1,9 +1,8 @@
 // The whole path with a real Matter lock: the service, a `latchkey bridge` and a virtual lock, each
 // a real process in its own network namespace on a private IPv6 LAN (test/helpers/netns.ts), the
-// bridge connecting out to the service over that LAN. The test process stays on the host and
-// reaches the service through a Unix socket forwarded into the service's namespace; the webhook
-// receiver runs beside the service. On PostgreSQL the service reaches the database by its Unix
-// socket (the namespace has no route to the host's loopback).
+// bridge connecting out to the service over that LAN (set up by test/helpers/matter-service.ts, which
+// bench:matter shares). The test process stays on the host and reaches the service through a Unix
+// socket forwarded into the service's namespace; the webhook receiver runs beside the service.
 //   commission with the pairing code → a key with a PIN and a window: the reconciler writes it, the
 //   PIN opens inside the window (an access event, delivered signed) and is refused outside it;
 //   revoked, the PIN stops working → an app user's remote unlock answers 200 with its event →
@@ -11,200 +10,35 @@
 //   the service starts again: the event arrives once → the bridge is killed: 503 with
 //   Retry-After.
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
-import { devCa } from '../../src/dev/certificates.ts';
-import { ADMIN_TOKEN } from '../helpers/app.ts';
-import { type MatterLab, matterLab } from '../helpers/matter.ts';
+import {
+  matterTenancy,
+  appToken as newAppToken,
+  type ServiceLab,
+  serviceLab,
+} from '../helpers/matter-service.ts';
 import { netnsSkip } from '../helpers/netns.ts';
-import { type ProcessStore, processStore } from '../helpers/process.ts';
 
 const skip = netnsSkip();
-const ROOT = join(import.meta.dirname, '..', '..');
-const LATCHKEY = join(ROOT, 'bin', 'latchkey.js');
 const PORT = 18000 + (process.pid % 1000);
 const RECEIVER_PORT = 19443;
-const LOG_LEVEL = process.env.MATTER_TEST_LOG_LEVEL ?? 'error';
 
-let lab: MatterLab;
-let store: ProcessStore;
-let work: string;
-let socket: string;
-const outputs: Record<string, () => string> = {};
-
-function collect(name: string, child: ChildProcess, onLine?: (line: string) => void) {
-  let out = '';
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  if (child.stdout)
-    createInterface({ input: child.stdout }).on('line', (l) => {
-      out += `${l}\n`;
-      onLine?.(l);
-    });
-  outputs[name] = () => out;
-}
-
-/** An HTTP request to the service, through the Unix socket forwarded into its namespace. */
-function api(method: string, path: string, o: { token?: string; body?: unknown } = {}) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
-    const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-    const req = request(
-      {
-        socketPath: socket,
-        path,
-        method,
-        headers: {
-          host: 'latchkey.test',
-          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode!, headers: res.headers, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  let lastError = '';
-  for (;;) {
-    const v = await fn().catch((e: Error) => {
-      lastError = e.message;
-      return undefined;
-    });
-    if (v) return v;
-    if (Date.now() > end)
-      throw new Error(
-        `timed out waiting for ${what} (${lastError})\n${Object.entries(outputs)
-          .map(([k, f]) => `--- ${k}\n${f().slice(-3000)}`)
-          .join('\n')}`,
-      );
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-let service: ChildProcess | undefined;
-
-function startService() {
-  const svcAddress = lab.net.hosts.svc!.address;
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    ...store.env,
-    HOST: '::',
-    PORT: String(PORT),
-    LATCHKEY_PUBLIC_URL: `http://[${svcAddress}]:${PORT}`,
-    LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN,
-    LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
-    LATCHKEY_LOG_LEVEL: 'info',
-    LATCHKEY_BRIDGE: 'off',
-    NODE_EXTRA_CA_CERTS: devCa(work).certFile,
-  };
-  if (env.DATABASE_URL) {
-    // Inside the namespace the database is reached by its Unix socket.
-    const u = new URL(env.DATABASE_URL);
-    u.searchParams.set('host', process.env.TEST_PG_SOCKET_DIR ?? '/var/run/postgresql');
-    env.DATABASE_URL = u.toString();
-  }
-  service = lab.net.spawn('svc', process.execPath, [LATCHKEY, 'serve'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  collect('service', service);
-  return until(
-    'the service to answer /readyz',
-    async () => (await api('GET', '/readyz')).status === 200,
-    240_000,
-  );
-}
-
-async function stopService() {
-  const s = service!;
-  const exited = new Promise((r) => s.once('exit', r));
-  s.kill('SIGTERM');
-  await exited;
-}
+let s: ServiceLab;
 
 before(async () => {
   if (skip) return;
-  lab = await matterLab(['svc', 'bridge', 'lock']);
-  store = await processStore();
-  work = store.env.LATCHKEY_DATA_DIR!;
-  const sockDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
-  socket = join(sockDir, 'api.sock');
-  // The test's way in: a Unix socket in the service's namespace, forwarded to the service's port.
-  const forward = lab.net.spawn(
-    'svc',
-    process.execPath,
-    [
-      '-e',
-      `const net = require('node:net');
-       net.createServer((c) => { const u = net.connect(${PORT}, '::1'); c.pipe(u).pipe(c);
-         u.on('error', () => c.destroy()); c.on('error', () => u.destroy()); })
-         .listen(process.argv[1], () => console.log('ready'));`,
-      socket,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  collect('forwarder', forward);
-  await until('the forwarder', async () => outputs.forwarder!().includes('ready'), 30_000);
-  await startService();
+  s = await serviceLab(PORT, ['bridge', 'lock']);
 });
 
 after(async () => {
   if (skip) return;
-  await lab?.close();
-  await store?.dispose();
+  await s?.close();
 });
 
 test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000 }, async () => {
   // Tenancy, a lock, a key for an app user, a webhook to the receiver, a bridge.
-  const org = await api('POST', '/admin/v1/organizations', { token: ADMIN_TOKEN, body: { name: 'Door Co' } });
-  const organizationId = org.body.organization.id;
-  const client = await api('POST', `/admin/v1/organizations/${organizationId}/clients`, {
-    token: ADMIN_TOKEN,
-    body: { name: 'c' },
-  });
-  const creds = {
-    grant_type: 'client_credentials',
-    client_id: client.body.client.id,
-    client_secret: client.body.clientSecret,
-  };
-  const orgToken = (
-    await api('POST', '/v2/auth/token', {
-      body: { ...creds, scope: 'organization.admin', organization_id: organizationId },
-    })
-  ).body.access_token;
-  const project = await api('POST', `/v2/organization/${organizationId}/projects`, {
-    token: orgToken,
-    body: { name: 'Site', timezone: 'Europe/Oslo' },
-  });
-  const projectId = project.body.project.id;
-  const token = (
-    await api('POST', '/v2/auth/token', { body: { ...creds, scope: 'project.admin', project_id: projectId } })
-  ).body.access_token;
+  const { api, until, outputs, lab } = s;
+  const { organizationId, orgToken, projectId, token } = await matterTenancy(s);
   // In UTC like the virtual lock, so the window below is plain to compute.
   const lock = await api('POST', `/v2/projects/${projectId}/locks`, {
     token,
@@ -218,26 +52,14 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   });
   assert.equal(keys.status, 201, JSON.stringify(keys.body));
   const keyId = keys.body.keys[0].id;
-  const appToken = (await api('POST', '/admin/v1/app-tokens', { token: ADMIN_TOKEN, body: { appUserId } }))
-    .body.access_token;
+  const appToken = await newAppToken(s, appUserId);
   const hook = await api('POST', `/v2/projects/${projectId}/webhooks`, {
     token,
     body: { lockId, url: `https://127.0.0.1:${RECEIVER_PORT}/hook` /* no DNS inside the namespace */ },
   });
   assert.equal(hook.status, 201, JSON.stringify(hook.body));
-  const deliveries: string[] = [];
-  const receiver = lab.net.spawn(
-    'svc',
-    process.execPath,
-    [LATCHKEY, 'receive', '--port', String(RECEIVER_PORT), '--secret', hook.body.webhook.secret],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LATCHKEY_DATA_DIR: work },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  collect('receiver', receiver, (l) => deliveries.push(l));
-  await until('the receiver', async () => outputs.receiver!().includes('listening'), 60_000);
+  const received = await s.startReceiver(RECEIVER_PORT, hook.body.webhook.secret);
+  const deliveries = received.lines;
   const bridge = await api('POST', `/v2/organization/${organizationId}/bridges`, {
     token: orgToken,
     body: { name: 'Hall' },
@@ -245,34 +67,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   const bridgeId = bridge.body.bridge.id;
 
   // The bridge and the lock, each in its own namespace.
-  const startBridge = () => {
-    const child = lab.net.spawn(
-      'bridge',
-      process.execPath,
-      [
-        LATCHKEY,
-        'bridge',
-        '--url',
-        `http://[${lab.net.hosts.svc!.address}]:${PORT}`,
-        '--state-dir',
-        join(work, 'bridge'),
-        '--log-level',
-        LOG_LEVEL,
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          LATCHKEY_BRIDGE_TOKEN: bridge.body.token,
-          LATCHKEY_MATTER_LIVENESS_SECONDS: '10',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    collect('bridge', child);
-    return child;
-  };
-  const bridgeProcess = startBridge();
+  const bridgeProcess = s.startBridge('bridge', bridge.body.token);
   const theLock = await lab.startLock('lock', { timeZone: 'UTC' });
   await until('the bridge online', async () => {
     const b = await api('GET', `/v2/organization/${organizationId}/bridges/${bridgeId}`, { token: orgToken });
@@ -338,7 +133,7 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
   });
   await until(
     'the keypad event delivered',
-    async () => deliveries.some((l) => l.includes(keypadEvent.id)),
+    async () => deliveries.some(({ line }) => line.includes(keypadEvent.id)),
     30_000,
   );
   await theLock.control({ op: 'clock', offsetSeconds: 3 * 3600 });
@@ -370,8 +165,8 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
     'the signed delivery',
     async () => {
       const seen =
-        deliveries.some((l) => l.includes('signature verified')) &&
-        deliveries.some((l) => l.includes(op.body.event.id));
+        deliveries.some(({ line }) => line.includes('signature verified')) &&
+        deliveries.some(({ line }) => line.includes(op.body.event.id));
       if (!seen) {
         const d = await api('GET', `/v2/projects/${projectId}/webhooks/${hook.body.webhook.id}/deliveries`, {
           token,
@@ -398,14 +193,14 @@ test('a real Matter lock through a bridge, end to end', { skip, timeout: 600_000
       'set',
     30_000,
   );
-  await stopService();
+  await s.stopService();
   assert.equal(await typePin(doorKey.pin.code), 'unlocked');
   await until(
     'the bridge to hold the event',
     async () => outputs.bridge!().includes('report-failed'),
     30_000,
   );
-  await startService();
+  await s.startService();
   const keypadOf = async () =>
     (
       (await api('GET', `/v2/projects/${projectId}/locks/${lockId}/activity`, { token })).body.activity as {
