@@ -65,8 +65,10 @@ for (const [path, item] of Object.entries(doc.paths)) {
 }
 const opFor = (x) => operations.find((o) => o.method === x.method && o.re.test(x.path));
 
-// Served beside the API, not operations of it: the document itself, its reference page, the console.
-const NOT_API = [/^\/openapi\.json$/, /^\/docs(\/|$)/, /^\/console(\/|$)/];
+// Served beside the API, not operations of it: the document itself, its reference page, the console,
+// and the bridge's channel (between `latchkey bridge` and the service, two programs of this project:
+// its operations are hidden from the document; docs/matter.md describes it).
+const NOT_API = [/^\/openapi\.json$/, /^\/docs(\/|$)/, /^\/console(\/|$)/, /^\/v2\/bridge\//];
 
 const failures = [];
 let notApi = 0;
@@ -101,7 +103,7 @@ for (const o of operations) {
 console.log(
   `\nrequests the document calls invalid, refused with a 4xx as the test meant: ${refusedAsMeant}` +
     `\nrequests to paths the document does not have, answered 404/405: ${undeclaredRoutes}` +
-    `\nrequests for the document, its reference page or the console (not API operations): ${notApi}` +
+    `\nrequests for the document, its reference page, the console or the bridge's channel (not API operations): ${notApi}` +
     `\nrequests spelt with the other trailing slash (sent to Prism as the document spells them): ${aliases}` +
     `\nviolations: ${failures.length}`,
 );

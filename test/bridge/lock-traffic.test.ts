@@ -8,6 +8,7 @@ import { httpTransport } from '../../src/bridge/http-transport.ts';
 import type { WireCommand, WireEvent } from '../../src/bridge/protocol.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
+import { connectPlayedLock } from '../helpers/played-bridge.ts';
 import { appToken, createKeys, createLock, phone } from '../helpers/resources.ts';
 
 let t: TestApp;
@@ -30,28 +31,7 @@ before(async () => {
   });
   tr = httpTransport(url, br.body.token);
   lockId = (await createLock(t, a)).id;
-  await t.call('PUT', `/v2/projects/${a.projectId}/locks/${lockId}/connection`, {
-    token: a.projectToken,
-    body: { type: 'matter', pairingCode: '3497-011-2332' },
-  });
-  const p = await tr.poll({ instanceId: INSTANCE, waitMs: 0 }, new AbortController().signal);
-  await tr.report({
-    instanceId: INSTANCE,
-    results: [
-      {
-        commandId: p.commands[0]!.id,
-        ok: true,
-        result: {
-          capabilities: {
-            keypad: true,
-            capacity: { users: 10, pinCodes: 10, weekDaySchedulesPerUser: 4, yearDaySchedulesPerUser: 1 },
-          },
-          identity: { vendor: 'V', product: 'P' },
-          status: { lockState: 'locked', batteryPercent: 90, batteryLevel: 'ok', reachable: true },
-        },
-      },
-    ],
-  });
+  await connectPlayedLock(t, a, lockId, tr, INSTANCE);
 });
 after(async () => {
   await t.ctx.bridges.close();

@@ -12,6 +12,7 @@ import type { DesiredLockState, ReconcileReport } from '../../src/matter/reconci
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { DELIVERY_ENV } from '../helpers/delivery.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
+import { connectPlayedLock } from '../helpers/played-bridge.ts';
 import { createLock, phone } from '../helpers/resources.ts';
 
 let t: TestApp;
@@ -71,28 +72,7 @@ before(async () => {
       })
     ).body.webhook.id as string;
   hookIds = { keys: await hook('keyChanged'), activity: await hook('lockActivity') };
-  await t.call('PUT', `/v2/projects/${a.projectId}/locks/${lockId}/connection`, {
-    token: a.projectToken,
-    body: { type: 'matter', pairingCode: '3497-011-2332' },
-  });
-  const p = await poll();
-  await tr.report({
-    instanceId: INSTANCE,
-    results: [
-      {
-        commandId: p.commands[0]!.id,
-        ok: true,
-        result: {
-          capabilities: {
-            keypad: true,
-            capacity: { users: 10, pinCodes: 10, weekDaySchedulesPerUser: 4, yearDaySchedulesPerUser: 1 },
-          },
-          identity: { vendor: 'V', product: 'P' },
-          status: { lockState: 'locked', batteryPercent: 90, batteryLevel: 'ok', reachable: true },
-        },
-      },
-    ],
-  });
+  await connectPlayedLock(t, a, lockId, tr, INSTANCE);
 });
 after(async () => {
   await t.ctx.bridges.close();

@@ -102,8 +102,7 @@ describe('the packed latchkey-client, installed outside the repository', () => {
   const consumer = join(work, 'consumer');
   before(async () => {
     t = await startTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await t.baseUrl();
     tenant = await createTenant(t, 'Acme', { sandbox: true });
     for (const name of ['Front door', 'Back door', 'Garage']) {
       const r = await t.call('POST', `/v2/projects/${tenant.projectId}/locks`, {
