@@ -9,8 +9,11 @@
 //   in order of their last known duration, longest first (recorded in node_modules/.cache; on a
 //   fresh clone, a short list of known slow files goes first).
 // - A test that hangs fails instead of holding CI: every test has TEST_TIMEOUT_MS (10 min by
-//   default; the slowest, Matter's end-to-end test, takes a few minutes on a busy machine), and a
-//   file whose tests have finished exits even if a handle was left open (forceExit).
+//   default; the slowest, Matter's end-to-end test, takes a few minutes on a busy machine), and when
+//   no test has started or ended for a minute longer than that (a file whose tests are over but that
+//   does not exit, holding a handle open), the run stops and fails, naming what was running.
+//   (Not node's forceExit: a file's process then exits before its last results have reached this
+//   one, and those tests vanish from the report without failing.)
 // - Files that do not depend on the store run once. A file holding the line
 //   `// test-runner: store-independent` (it opens no store, or only an embedded one of its own) gives
 //   the same result in both runs, so the PostgreSQL run (TEST_DATABASE_URL) leaves it out; it runs
@@ -98,13 +101,13 @@ console.log(
 );
 
 process.env.LATCHKEY_LOG_LEVEL ??= 'silent';
+const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS ?? 600_000);
 const durations = {};
 let failed = false;
 const stream = run({
   files: files.map((f) => resolve(f)),
   concurrency: Number(process.env.TEST_CONCURRENCY ?? '3'),
-  timeout: Number(process.env.TEST_TIMEOUT_MS ?? 600_000),
-  forceExit: true,
+  timeout: TEST_TIMEOUT_MS,
 });
 const timed = (ev) => {
   if (ev.nesting === 0 && ev.file) {
@@ -117,6 +120,32 @@ stream.on('test:fail', (ev) => {
   timed(ev);
 });
 stream.on('test:pass', timed);
+
+// The watchdog: the files with a test started and not ended, and when anything last moved.
+const running = new Map();
+let moved = Date.now();
+stream.on('test:start', (ev) => {
+  moved = Date.now();
+  if (ev.nesting === 0 && ev.file) running.set(ev.file, (running.get(ev.file) ?? 0) + 1);
+});
+const ended = (ev) => {
+  moved = Date.now();
+  if (ev.nesting === 0 && ev.file) {
+    const n = (running.get(ev.file) ?? 1) - 1;
+    if (n > 0) running.set(ev.file, n);
+    else running.delete(ev.file);
+  }
+};
+stream.on('test:pass', ended);
+stream.on('test:fail', ended);
+setInterval(() => {
+  if (Date.now() - moved < TEST_TIMEOUT_MS + 60_000) return;
+  const where = [...running.keys()].map((f) => relative(ROOT, f)).join(', ') || 'a file whose tests are over';
+  console.error(
+    `\nno test started or ended for ${Math.round((Date.now() - moved) / 60_000)} min: stopping (${where})`,
+  );
+  process.exit(1);
+}, 10_000).unref();
 stream.compose(spec).pipe(process.stdout);
 // On exit: the stream's own 'end' can come before its last events reach listeners.
 process.on('exit', () => {
