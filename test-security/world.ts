@@ -3,7 +3,7 @@
 // parameter of every route can be filled with a real id (a refusal then proves the token check, not
 // a 404). Rows are written directly (test/helpers/events.ts), so the world does not depend on which
 // resource APIs are merged; the routes themselves come from the OpenAPI document.
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Operation } from '../scripts/fuzz-openapi.ts';
 import { uuidv7 } from '../src/ids.ts';
@@ -83,6 +83,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
      VALUES ($1, $2, $3, $4, '{}', now(), 'failed')`,
     [deliveryId, webhookId, a.projectId, uuidv7()],
   );
+  // A bridge of A's organization and a device of the app user: reads (and a credential) must find them.
+  const app = await appToken(t, phone);
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
+  const device = await t.call('POST', '/v2/app/devices', {
+    token: app,
+    body: { publicKey: { kty, crv, x, y } },
+  });
+  if (device.status !== 201) throw new Error(`device: ${device.status} ${JSON.stringify(device.body)}`);
+  const bridge = await t.call('POST', `/v2/organization/${a.organizationId}/bridges`, {
+    token: a.orgToken,
+    body: { name: 'Hall' },
+  });
+  if (bridge.status !== 201) throw new Error(`bridge: ${bridge.status} ${JSON.stringify(bridge.body)}`);
   const oauth = await t.call('POST', '/oauth2/token', {
     body: {
       grant_type: 'client_credentials',
@@ -108,6 +122,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       webhookId,
       deliveryId,
       resourceId: a.projectId,
+      bridgeId: bridge.body.bridge.id,
+      deviceId: device.body.device.id,
     },
     tokens: {
       admin: ADMIN_TOKEN,
@@ -115,7 +131,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       project: a.projectToken,
       oauth2: oauth.body.access_token,
       v1: await v1Token(t, a, v1Scope(a.projectId)),
-      app: await appToken(t, phone),
+      app,
       otherOrg: b.orgToken,
       otherProject: b.projectToken,
       otherV1: await v1Token(t, b, v1Scope(b.projectId)),
