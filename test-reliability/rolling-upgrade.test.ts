@@ -193,7 +193,10 @@ it('previous and current code side by side on one PostgreSQL while events flow: 
     'the restarted previous-version process answering',
     async () => {
       if (old2.child.exitCode !== null) {
-        if (/written by a newer version/.test(old2.output())) return (previousRestartRefused = true);
+        if (/written by a newer version/.test(old2.output())) {
+          previousRestartRefused = true;
+          return true;
+        }
         throw new Error(`it exited: ${old2.output()}`);
       }
       const r = await http(old2.base, 'GET', `/v2/projects/${t.projectId}/locks/${oldLock.lockId}`, {
