@@ -2,22 +2,16 @@
 // through recordLockActivity, inside the transaction of what it records.
 import type { Queryable, Tx } from '../../db/db.ts';
 import { enqueueLockActivity } from '../../delivery/envelopes.ts';
+import type { LOCK_ACTIVITY_SOURCES, LockActivityKind } from '../../delivery/event-types.ts';
 import { uuidv7 } from '../../ids.ts';
 
-export const ACTIVITY_KINDS = [
-  'operated',
-  'operationFailed',
-  'wrongCode',
-  'jammed',
-  'lowBattery',
-  'connected',
-  'disconnected',
-  'pinWritten',
-  'pinRemoved',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_SOURCES = ['keypad', 'remote', 'manual', 'auto', 'integrator'] as const;
-export type ActivitySource = (typeof ACTIVITY_SOURCES)[number] | null;
+// The kinds and sources are the lock-activity webhooks' too: one list, in the event types.
+export {
+  LOCK_ACTIVITY_KINDS as ACTIVITY_KINDS,
+  LOCK_ACTIVITY_SOURCES as ACTIVITY_SOURCES,
+} from '../../delivery/event-types.ts';
+export type ActivityKind = LockActivityKind;
+export type ActivitySource = (typeof LOCK_ACTIVITY_SOURCES)[number] | null;
 
 /** Kept this long, like the access log. */
 export const ACTIVITY_RETENTION_DAYS = 30;
