@@ -324,3 +324,10 @@ export function sampleEventBody(): string {
     userName: 'Kari Nordmann',
   });
 }
+
+/** A table row of samples in ms: name, n, p50, p99 and max (nearest rank; NaN when empty). */
+export function percentileRow(name: string, xs: number[]): (string | number)[] {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+  return [name, xs.length, fmt(at(50), 1), fmt(at(99), 1), fmt(Math.max(...xs), 1)];
+}

@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { LockProcess } from '../test/helpers/matter.ts';
 import { appToken, matterTenancy, serviceLab } from '../test/helpers/matter-service.ts';
-import { fmt, loadAverage, peakRssMb, table } from './lib.ts';
+import { fmt, loadAverage, peakRssMb, percentileRow as row, table } from './lib.ts';
 
 const N = Number(process.env.BENCH_LOCKS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -30,17 +30,6 @@ const PORT = 18000 + (process.pid % 1000);
 const RECEIVER_PORT = 19443;
 const POLL_MS = 25;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const row = (name: string, xs: number[]) => [
-  name,
-  xs.length,
-  fmt(pct(xs, 50), 1),
-  fmt(pct(xs, 99), 1),
-  fmt(Math.max(...xs), 1),
-];
 const rssMb = (pid: number | undefined) => {
   const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;

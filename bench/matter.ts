@@ -12,7 +12,7 @@ import type { DesiredLockState, DesiredLockUser, ReconcileReport } from '../src/
 import { weekDaySchedules, yearDaySchedule } from '../src/matter/schedules.ts';
 import { matterLab } from '../test/helpers/matter.ts';
 import { netnsUnavailable } from '../test/helpers/netns.ts';
-import { fmt, loadAverage, peakRssMb, table } from './lib.ts';
+import { fmt, loadAverage, peakRssMb, percentileRow as row, table } from './lib.ts';
 
 const N = Number(process.env.BENCH_LOCKS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -29,17 +29,6 @@ if (process.argv.includes('--service')) {
   process.exit(process.exitCode ?? 0);
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const row = (name: string, xs: number[]) => [
-  name,
-  xs.length,
-  fmt(pct(xs, 50), 1),
-  fmt(pct(xs, 99), 1),
-  fmt(Math.max(...xs), 1),
-];
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t = performance.now();
   const r = await fn();
