@@ -23,11 +23,11 @@ const USAGE = `usage: latchkey <command>
   migrate                                apply pending migrations
   keys rotate                            publish a new signing key (it signs after the activation delay)
   backup <file>                          the embedded store into <file>, consistent, while the server
-                                         runs (PostgreSQL: pg_dump; docs/running.md)
+                                         runs (PostgreSQL: pg_dump; docs/operations.md)
   restore <file>                         a backup into an empty LATCHKEY_DATA_DIR
   master-key rotate [--batch-size 500]   re-seal every stored secret under LATCHKEY_MASTER_KEY, while
                                          the service serves (old key in LATCHKEY_MASTER_KEY_PREVIOUS;
-                                         resumable: run it again after a crash; docs/running.md)
+                                         resumable: run it again after a crash; docs/operations.md)
   receive [--port 9443] [--secret whsec_...] [--count N]
                                          a local HTTPS webhook receiver (https://localhost:PORT/...)
                                          that prints each delivery and checks its signature

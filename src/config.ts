@@ -270,7 +270,7 @@ const DECLARATIONS = {
   }),
   masterKeyPrevious: variable<Buffer[]>({
     name: 'LATCHKEY_MASTER_KEY_PREVIOUS',
-    doc: 'master keys being replaced (base64 of 32 bytes, comma-separated): they still open secrets, never seal new ones; set during a master-key rotation (see docs/running.md)',
+    doc: 'master keys being replaced (base64 of 32 bytes, comma-separated): they still open secrets, never seal new ones; set during a master-key rotation (see docs/operations.md)',
     fallback: [],
     shownDefault: 'empty',
     parse: (raw, problem) =>

@@ -177,7 +177,7 @@ it('previous and current code side by side on one PostgreSQL while events flow: 
   // What a load balancer would see of the previous version now: recorded, not asserted. A version
   // whose /readyz compares the count of applied migrations with its own (before 0045's release)
   // turns 503 "migrations pending" here although it serves; from that release on it counts only the
-  // migrations it knows and stays ready (docs/running.md, Upgrading).
+  // migrations it knows and stays ready (docs/operations.md, Upgrading).
   const ready = await http(old1.base, 'GET', '/readyz');
   const previousReadyAfterMigrate = `${ready.status} ${ready.body?.status}`;
 

@@ -3,7 +3,7 @@
 // open: the running server (through its control socket, socket.ts), or this process when no server
 // runs. It is consistent: taken between transactions after a CHECKPOINT (PgliteDb.dump). A restore
 // loads it into an empty data directory only, never over a store.
-// PostgreSQL has its own tools (pg_dump / pg_restore, docs/running.md); both commands say so.
+// PostgreSQL has its own tools (pg_dump / pg_restore, docs/operations.md); both commands say so.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -18,7 +18,7 @@ import { controlRequest } from './client.ts';
 const say = (line: string) => process.stderr.write(`latchkey: ${line}\n`);
 
 const ON_POSTGRES =
-  'DATABASE_URL is set: back up PostgreSQL with pg_dump and restore it with pg_restore (docs/running.md, "Backing up and restoring"); these commands are for the embedded store';
+  'DATABASE_URL is set: back up PostgreSQL with pg_dump and restore it with pg_restore (docs/operations.md, "Backing up and restoring"); these commands are for the embedded store';
 
 /** The control socket's GET /backup: the dump, streamed. */
 export function backupHandler(db: PgliteDb) {

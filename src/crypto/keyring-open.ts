@@ -80,7 +80,7 @@ function mismatch(sealer: Sealer, problems: string[]): MasterKeyMismatchError {
       `LATCHKEY_MASTER_KEY (its id: ${sealer.keyId}) is not the key this store was written with. ` +
       'Start with the master key the store was written with. To move to a new key, set the old one in ' +
       'LATCHKEY_MASTER_KEY_PREVIOUS beside the new one and run `latchkey master-key rotate` ' +
-      '(docs/running.md, "Rotating the master key").',
+      '(docs/operations.md, "Rotating the master key").',
   );
 }
 

@@ -75,7 +75,7 @@ function shippedVersions(): number[] {
 /**
  * True when every migration this code knows is applied (readiness). Migrations a newer version
  * applied since this process started do not make it unready: during a rolling upgrade the old
- * processes serve beside the new ones (migrations are additive, docs/running.md).
+ * processes serve beside the new ones (migrations are additive, docs/operations.md).
  */
 export async function migrationsCurrent(db: Db, known = shippedVersions()): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>(

@@ -1,6 +1,6 @@
 // Token-bucket rate limiter, in process memory. `limit` requests per `windowMs`, refilled
 // continuously, so a client at the limit gets a steady rate rather than bursts at window edges.
-// Per process: with N API processes the effective limit is N × limit (documented in docs/running.md).
+// Per process: with N API processes the effective limit is N × limit (documented in docs/operations.md).
 //
 // Memory is bounded whatever arrives: at most `maxEntries` buckets are kept, least recently used
 // first out (a Map iterates in insertion order and every take() re-inserts its key), and a key
