@@ -127,6 +127,8 @@ const median = (xs: number[]) => {
 const contenders: Contender[] = [await helloWorld(), await oidcProvider()];
 for (const store of STORES) contenders.push(await latchkey(store));
 const runs = new Map<string, Run[]>(contenders.map((c) => [c.name, []]));
+// Each server's peak resident memory, read just before it stops (Linux VmHWM).
+const peakRss = new Map<string, number | undefined>();
 try {
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate the order so no contender always follows the same one.
@@ -140,7 +142,10 @@ try {
     }
   }
 } finally {
-  for (const c of contenders) await c.server.stop();
+  for (const c of contenders) {
+    peakRss.set(c.name, c.server.peakRssMb?.());
+    await c.server.stop();
+  }
 }
 
 const peer = runs.get('node-oidc-provider 9.13')!;
@@ -156,12 +161,16 @@ for (const c of contenders) {
     fmt(median(rs.map((r) => r.rps))),
     `${fmt(median(rs.map((r) => r.p50)))} / ${fmt(median(rs.map((r) => r.p99)))} ms`,
     fmt(median(rs.map((r) => r.cores)), 2),
+    // The server's CPU per grant: unlike the rate, it barely moves with the machine's load, so it is
+    // the figure to compare across runs (and across Node.js versions) on a shared machine.
+    fmt(median(rs.map((r) => (r.cores * 1e6) / r.rps))),
+    fmt(peakRss.get(c.name) ?? Number.NaN),
     `${fmt(median(ratios), 2)}× (${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)})`,
     `${fmt((100 * median(rs.map((r) => r.rps))) / median(hello.map((r) => r.rps)), 1)}%`,
   ]);
 }
 table(
-  `client_credentials grants, ${ROUNDS} alternating rounds of ${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; load average ${[
+  `client_credentials grants on Node ${process.versions.node}, ${ROUNDS} alternating rounds of ${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; load average ${[
     ...runs.values(),
   ]
     .flat()
@@ -173,6 +182,8 @@ table(
     'median',
     'p50 / p99',
     'cores used',
+    'server CPU per grant (µs)',
+    'peak RSS (MB)',
     'vs oidc-provider (same round)',
     'vs hello-world',
   ],
