@@ -10,8 +10,9 @@
 // LATCHKEY_DPOP_SKEW_SECONDS of the server's clock; `jti` not seen before (DpopReplayCache). The
 // caller then compares the key's thumbprint with the one the session is bound to. On node:crypto,
 // as the service's own tokens are (jwt.ts): the same P-256 verification WebCrypto does.
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { jwkThumbprint, type P256PublicJwk, publicJwkProblem } from '../credentials/jwk.ts';
+import { verifyEs256 } from '../crypto/es256.ts';
 
 /** A proof longer than this is refused unread (a P-256 proof is about 600 characters). */
 export const DPOP_MAX_LENGTH = 4096;
@@ -84,7 +85,7 @@ export function dpopProofCheck(header: string | string[] | undefined, expect: Dp
   const signature = Buffer.from(s, 'base64url');
   if (signature.length !== 64) throw new DpopRejected('its signature is not an ES256 signature (64 bytes)');
   const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, signature))
+  if (!verifyEs256(Buffer.from(`${h}.${p}`), key, signature))
     throw new DpopRejected('its signature does not verify with its jwk');
   const claims = segment(p, 'payload');
   if (typeof claims.jti !== 'string' || claims.jti.length < 8 || claims.jti.length > 256)

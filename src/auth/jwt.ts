@@ -3,7 +3,8 @@
 // and signing is the largest single cost of a token grant (made on a worker thread: sign-thread.ts). The rules are narrow:
 // only ES256, only `typ: at+jwt`, a `kid` that must be one of ours, strict base64url; everything
 // else is refused. Tests cross-check against jose and openid-client.
-import { type KeyObject, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { verifyEs256 } from '../crypto/es256.ts';
 import { memoized } from '../memo.ts';
 import { signOnThread } from './sign-thread.ts';
 
@@ -21,7 +22,6 @@ export interface AccessTokenClaims {
 }
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
-const ES256 = { dsaEncoding: 'ieee-p1363' as const };
 
 function b64json(v: unknown): string {
   return Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
@@ -80,7 +80,7 @@ export function verifyJwt(token: string, o: VerifyOptions): AccessTokenClaims {
   if (!B64URL.test(s)) throw new TokenRejected('signature is not base64url');
   const signature = Buffer.from(s, 'base64url');
   if (signature.length !== 64) throw new TokenRejected('bad signature length');
-  if (!verify('sha256', Buffer.from(`${h}.${p}`), { key, ...ES256 }, signature)) {
+  if (!verifyEs256(Buffer.from(`${h}.${p}`), key, signature)) {
     throw new TokenRejected('bad signature');
   }
   const c = decodeSegment(p, 'payload');

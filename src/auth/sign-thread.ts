@@ -18,10 +18,10 @@
 // It only holds the event loop open while signatures are owed (a CLI that mints one token exits
 // once it has it). If the thread fails, what it owed is signed on the event loop instead and the
 // next batch starts a new thread: signing never stops working.
-import { type KeyObject, sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { derToJose, signEs256 as signJose } from '../crypto/es256.ts';
 
-const ES256 = { dsaEncoding: 'ieee-p1363' as const };
 /** Signatures gathered for at most this long before they go to the thread. */
 const GATHER_MS = 1;
 /** ... or until this many are waiting (see above for why 16). */
@@ -29,19 +29,21 @@ const BATCH_MAX = 16;
 
 /** Signs `input` with `key` (compact JWS signature, base64url); the same on both sides. */
 export function signEs256(input: string, key: KeyObject): string {
-  return sign('sha256', Buffer.from(input), { key, ...ES256 }).toString('base64url');
+  return signJose(Buffer.from(input), key).toString('base64url');
 }
 
 // The thread's whole program (CommonJS, evaluated: the bundle stays one file). A message either
-// brings a key (`kid`, `key`: KeyObjects can be posted to threads) or a batch to sign.
+// brings a key (`kid`, `key`: KeyObjects can be posted to threads) or a batch to sign. The DER →
+// JOSE conversion is the same function's text (crypto/es256.ts says why the key goes bare).
 const THREAD_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { sign } = require('node:crypto');
+const derToJose = (${derToJose.toString()});
 const keys = new Map();
 parentPort.on('message', (m) => {
   if (m.key) { keys.set(m.kid, m.key); return; }
   const out = m.inputs.map((input, i) => {
-    try { return sign('sha256', Buffer.from(input), { key: keys.get(m.kids[i]), dsaEncoding: 'ieee-p1363' }).toString('base64url'); }
+    try { return derToJose(sign('sha256', Buffer.from(input), keys.get(m.kids[i]))).toString('base64url'); }
     catch { return null; }
   });
   parentPort.postMessage(out);

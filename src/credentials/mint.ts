@@ -2,11 +2,12 @@
 // 7515), ES256, header { alg, typ: "latchkey-credential+jwt", kid }. Pure apart from the signing,
 // which node:crypto runs on its thread pool (node's ECDSA signs several times faster than
 // WebCrypto's; see src/auth/jwt.ts).
-import { type KeyObject, sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { base64urlDecode } from '../../verifier/typescript/src/base64url.ts';
 import { CREDENTIAL_TYP } from '../../verifier/typescript/src/claims.ts';
 import { LIMITS } from '../../verifier/typescript/src/limits.ts';
 import { type RevocationList, revocationProblem } from '../../verifier/typescript/src/lock-state.ts';
+import { signEs256Async } from '../crypto/es256.ts';
 import { type RecurrenceWindow, recurrenceProblems } from '../time/recurrence.ts';
 import { type CredentialValidity, credentialValidity } from './validity.ts';
 
@@ -107,12 +108,7 @@ export async function composeCredential(
 }
 
 function nodeSign(privateKey: KeyObject): (input: Buffer) => Promise<Uint8Array> {
-  return (input) =>
-    new Promise((resolve, reject) =>
-      sign('sha256', input, { key: privateKey, dsaEncoding: 'ieee-p1363' }, (e, sig) =>
-        e ? reject(e) : resolve(sig),
-      ),
-    );
+  return (input) => signEs256Async(input, privateKey);
 }
 
 /** The credential for a key on a lock, bound to a device, signed by the project's issuer key. */
