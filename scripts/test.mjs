@@ -148,7 +148,29 @@ setInterval(() => {
 }, 10_000).unref();
 stream.compose(spec).pipe(process.stdout);
 // On exit: the stream's own 'end' can come before its last events reach listeners.
+const startedAt = Date.now();
+/** CPU seconds of this process's ended children (and theirs), from /proc (Linux; 100 ticks a second). */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime (fields 16 and 17)
+  } catch {
+    return Number.NaN;
+  }
+}
 process.on('exit', () => {
+  // Where the time went: the slowest files, and how busy the machine's cores were kept. A run that
+  // keeps them busy is bounded by its CPU; one that does not is waiting (timers, other processes).
+  const wall = (Date.now() - startedAt) / 1000;
+  const cpu = childrenCpuSeconds();
+  const slowest = Object.entries(durations)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([f, ms]) => `${f} ${Math.round(ms / 1000)} s`)
+    .join(', ');
+  console.log(
+    `\nwall ${Math.round(wall)} s; the test processes used ${Math.round(cpu)} CPU-seconds (${(cpu / wall).toFixed(2)} cores on average)${slowest ? `; slowest files: ${slowest}` : ''}`,
+  );
   if (Object.keys(durations).length > 0) {
     mkdirSync(join(CACHE, '..'), { recursive: true });
     let all = {};
