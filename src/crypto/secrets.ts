@@ -3,6 +3,7 @@
 // pepper: the input is high-entropy, so a slow KDF would only cap throughput (scrypt would allow a
 // few dozen authentications a second per core).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from './hmac.ts';
 
 export const CLIENT_SECRET_PREFIX = 'lk_secret_';
 
@@ -11,7 +12,7 @@ export function generateSecret(prefix: string): string {
 }
 
 export function hashSecret(pepper: Buffer, secret: string): Buffer {
-  return createHmac('sha256', pepper).update(secret, 'utf8').digest();
+  return hmacSha256(pepper).update(secret, 'utf8').digest();
 }
 
 /** Constant-time comparison of a presented secret with a stored hash. */

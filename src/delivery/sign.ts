@@ -2,7 +2,9 @@
 // `${webhook-id}.${webhook-timestamp}.${body}`, the key is the base64 part of `whsec_...` decoded,
 // the header value is `v1,<base64 HMAC-SHA256>` per active secret, space separated (several while
 // a rotated-out secret is still within its 24 h overlap).
-import { createHmac, randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { hmacSha256 } from '../crypto/hmac.ts';
+import { memoized } from '../memo.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 
@@ -11,15 +13,15 @@ export function webhookSecretGenerate(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-function secretKey(secret: string): Buffer {
+/** A secret's HMAC key, made once per secret seen lately (crypto/hmac.ts says why a KeyObject). */
+const secretKey = memoized(4096, (secret: string): KeyObject | Buffer => {
   const b64 = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  return Buffer.from(b64, 'base64');
-}
+  const bytes = Buffer.from(b64, 'base64');
+  return bytes.length > 0 ? createSecretKey(bytes) : bytes;
+});
 
 export function signatureOf(secret: string, msgId: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', secretKey(secret))
-    .update(`${msgId}.${timestamp}.${body}`)
-    .digest('base64');
+  const mac = hmacSha256(secretKey(secret)).update(`${msgId}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 

@@ -16,8 +16,9 @@
 // number could otherwise be guessed from it offline. Rows written before sealing (plain answers,
 // SHA-256 fingerprints) are still answered during their last 24 hours, and the expiry job seals
 // their answers in place (idempotencyAnswersSeal).
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hmacSha256 } from '../crypto/hmac.ts';
 import { isSealed, type Keyring } from '../crypto/master-key.ts';
 import type { Db, Tx } from '../db/db.ts';
 import { DAY_MS } from '../time/durations.ts';
@@ -65,7 +66,7 @@ function requestText(operationId: string, request: FastifyRequest): string {
 }
 
 function fingerprint(keyring: Keyring, text: string): string {
-  return `${KEYED}${createHmac('sha256', keyring.fingerprint).update(text).digest('base64url')}`;
+  return `${KEYED}${hmacSha256(keyring.fingerprint).update(text).digest('base64url')}`;
 }
 
 /** Whether a kept fingerprint is of this request (either form; see the top of the file). */
