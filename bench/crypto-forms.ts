@@ -39,7 +39,9 @@ function cpuPerOp(fn: () => unknown): number {
 
 const samples = forms.map(() => [] as number[]);
 for (const [, fn] of forms) cpuPerOp(fn); // warm-up
-for (let r = 0; r < ROUNDS; r++) forms.forEach(([, fn], i) => samples[i]!.push(cpuPerOp(fn)));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [i, [, fn]] of forms.entries()) samples[i]!.push(cpuPerOp(fn));
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const m = samples.map(median);
 table(
