@@ -17,7 +17,7 @@ const TOKEN = 'metrics-token-0123456789abcdef';
 // initdb costs seconds each time).
 let store: ProcessStore;
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
 });
 after(() => store.dispose());
 

@@ -38,7 +38,7 @@ let lockClock = Date.now();
 const lockDir = mkdtempSync(join(tmpdir(), 'latchkey-offline-e2e-'));
 
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
   receiver = await startReceiver((_r, res) => {
     res.writeHead(204).end();
   });

@@ -25,7 +25,7 @@ let server: ServerProcess;
 let base: string;
 
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = startServerProcess(

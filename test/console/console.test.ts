@@ -35,7 +35,7 @@ function watch(p: Page): Page {
 }
 
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
   rx = await startReceiver((_r, res) => {
     res.writeHead(204).end();
   });

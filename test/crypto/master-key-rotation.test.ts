@@ -33,7 +33,7 @@ const b64 = (k: Buffer) => k.toString('base64');
 
 let store: ProcessStore;
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
 });
 after(() => store.dispose());
 

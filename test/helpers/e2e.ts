@@ -169,7 +169,7 @@ export interface E2eFixture {
 export function e2eFixture(): E2eFixture {
   const f = {} as E2eFixture;
   before(async () => {
-    f.store = await processStore();
+    f.store = await processStore({ migrated: true });
     f.receiver = await startReceiver((_r, res) => {
       res.writeHead(204).end();
     });

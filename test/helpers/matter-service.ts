@@ -63,7 +63,7 @@ export async function serviceLab(port: number, hosts: string[]): Promise<Service
   let service: ChildProcess | undefined;
   const outputs: Record<string, () => string> = {};
   try {
-    store = await processStore();
+    store = await processStore({ migrated: true });
     sockDir = mkdtempSync(join(tmpdir(), 'latchkey-e2e-'));
   } catch (e) {
     await lab.close();

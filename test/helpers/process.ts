@@ -2,21 +2,27 @@
 // directory, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startArgs } from '../../scripts/build.mjs';
-import { TEST_DATABASE_URL } from './store.ts';
+import { migratedPgliteDir, TEST_DATABASE_URL } from './store.ts';
 
 export interface ProcessStore {
   env: Record<string, string>;
   dispose(): Promise<void>;
 }
 
-export async function processStore(): Promise<ProcessStore> {
+/**
+ * `migrated`: the embedded store starts as a copy of a migrated one (helpers/store.ts), for tests
+ * whose subject is not a first start; without it the directory is empty, as on a new machine.
+ * (PostgreSQL: always a new, empty database; migrating one costs under a second.)
+ */
+export async function processStore(o: { migrated?: boolean } = {}): Promise<ProcessStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-proc-'));
   if (!TEST_DATABASE_URL) {
+    if (o.migrated) cpSync(await migratedPgliteDir(), join(dataDir, 'pglite'), { recursive: true });
     return {
       env: { LATCHKEY_DATA_DIR: dataDir },
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),

@@ -40,7 +40,7 @@ const tempDir = (p: string) => {
 let store: ProcessStore;
 let restoredDb: string | undefined;
 before(async () => {
-  store = await processStore();
+  store = await processStore({ migrated: true });
 });
 after(async () => {
   await store.dispose();
