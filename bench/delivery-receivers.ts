@@ -352,7 +352,7 @@ async function startGraphile(concurrency: number): Promise<Sender> {
       GW_SCHEMA: schema,
       GW_CONCURRENCY: String(concurrency),
       GW_TIMEOUT_MS: String(TIMEOUT_MS),
-      GW_CA: join(TLS_DIR, 'ca.crt'),
+      NODE_EXTRA_CA_CERTS: join(TLS_DIR, 'ca.crt'),
       GW_SECRET: webhookSecretGenerate(),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -518,7 +518,12 @@ interface Peer {
   run(rx: Receivers): Promise<RunResult>;
 }
 
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+/** The middle value; of an even count, the mean of the two middle ones. */
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 const ms = (v: number) => (Number.isFinite(v) ? fmt(v, 0) : 'never');
 
 async function main(): Promise<void> {

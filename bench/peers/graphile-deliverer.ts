@@ -6,9 +6,10 @@
 // bundle: neither process carries tsx's loader in its memory. A failed POST throws, so the job is
 // retried (graphile-worker's backoff), as Latchkey retries on its schedule.
 //
-// Environment: GW_URL, GW_SCHEMA (migrated by the bench), GW_CONCURRENCY, GW_TIMEOUT_MS, GW_CA (a
-// CA file for the receiver's certificate). Sends {type: 'ready'} once running; stops on SIGTERM.
-import { readFileSync } from 'node:fs';
+// Environment: GW_URL, GW_SCHEMA (migrated by the bench), GW_CONCURRENCY, GW_TIMEOUT_MS, GW_SECRET;
+// the receiver's CA comes through NODE_EXTRA_CA_CERTS, as for Latchkey's worker (each connection
+// then gets Node's root store and that CA, as in production, not a store of one certificate).
+// Sends {type: 'ready'} once running; stops on SIGTERM.
 import { Logger, run, type Task } from 'graphile-worker';
 import { parseCidrList } from '../../src/delivery/address-policy.ts';
 import { createDeliveryAgent, deliverySend } from '../../src/delivery/send.ts';
@@ -23,7 +24,6 @@ const timeoutMs = Number(env('GW_TIMEOUT_MS'));
 const agent = createDeliveryAgent({
   allowed: parseCidrList(['127.0.0.0/8']),
   timeoutMs,
-  ca: readFileSync(env('GW_CA')),
   connectionsPerOrigin: 0,
 });
 const secret = env('GW_SECRET');
