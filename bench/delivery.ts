@@ -15,6 +15,8 @@
 //   BENCH_N=5000 BENCH_ROUNDS=2 npm run bench:delivery
 //   BENCH_DATABASE_URL=postgres://... (default postgres://postgres@127.0.0.1:5432/test; a schema
 //   is created for each run and dropped after)
+//   BENCH_MODE=receivers npm run bench:delivery  # 1,000 receivers: slow, failing and hanging ones
+//                                                # (bench/delivery-receivers.ts)
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -427,6 +429,9 @@ if (process.argv[2] === 'receiver') {
     }
   });
   server.listen(0, '127.0.0.1', () => process.send!({ type: 'port', port: (server.address() as any).port }));
+} else if (process.env.BENCH_MODE === 'receivers') {
+  // Real-world receivers (slow, failing and hanging ones): bench/delivery-receivers.ts.
+  await import('./delivery-receivers.ts');
 } else {
   await main();
 }

@@ -424,6 +424,13 @@ const DECLARATIONS = {
     max: 256,
     doc: 'deliveries in flight to one webhook, per worker process (a slow receiver holds at most this many slots)',
   }),
+  webhookInFlightPerProcess: int({
+    name: 'LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS',
+    default: 256,
+    min: 1,
+    max: 10000,
+    doc: 'deliveries one worker process holds (being sent, or claimed and waiting for a slot), and as many again of slow receivers in their own lane',
+  }),
   appOtpSender: oneOf({
     name: 'LATCHKEY_APP_OTP_SENDER',
     values: ['log', 'webhook'],

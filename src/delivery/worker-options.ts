@@ -17,7 +17,7 @@ export interface DeliveryWorkerOptions {
   log?: WorkerLog;
   /** Rows per claim (default 100). */
   batchSize?: number;
-  /** Deliveries held by this worker, being sent or claimed and waiting (default 256). */
+  /** Deliveries held by this worker, being sent or claimed and waiting (default LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS, 256). */
   maxInFlight?: number;
   /** Deliveries being sent per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
   perWebhook?: number;
@@ -50,17 +50,22 @@ export type WorkerSettings = Required<Omit<DeliveryWorkerOptions, 'ca' | 'log'>>
 
 type ConfigPart = Pick<
   Config,
-  'webhookTimeoutMs' | 'webhookConcurrencyPerWebhook' | 'webhookAllowedCidrs' | 'webhookRetrySchedule'
+  | 'webhookTimeoutMs'
+  | 'webhookConcurrencyPerWebhook'
+  | 'webhookInFlightPerProcess'
+  | 'webhookAllowedCidrs'
+  | 'webhookRetrySchedule'
 >;
 
 export function workerSettings(config: ConfigPart, options: DeliveryWorkerOptions): WorkerSettings {
   const timeoutMs = options.timeoutMs ?? config.webhookTimeoutMs;
   const perWebhook = options.perWebhook ?? config.webhookConcurrencyPerWebhook;
   const claimAhead = options.claimAhead ?? perWebhook;
+  const maxInFlight = options.maxInFlight ?? config.webhookInFlightPerProcess;
   return {
     log: options.log ?? silentLog,
     batchSize: options.batchSize ?? 100,
-    maxInFlight: options.maxInFlight ?? 256,
+    maxInFlight,
     perWebhook,
     claimAhead,
     claimAheadMax: Math.max(claimAhead, options.claimAheadMax ?? 4 * perWebhook),
@@ -69,7 +74,7 @@ export function workerSettings(config: ConfigPart, options: DeliveryWorkerOption
     leaseMs: Math.max(options.leaseMs ?? 2 * timeoutMs + 30_000, timeoutMs + LEASE_MARGIN_MS + 1_000),
     aheadHorizonMs: options.aheadHorizonMs ?? AHEAD_HORIZON_MS,
     slowAfterMs: options.slowAfterMs ?? SLOW_AFTER_MS,
-    slowMaxInFlight: options.slowMaxInFlight ?? options.maxInFlight ?? 256,
+    slowMaxInFlight: options.slowMaxInFlight ?? maxInFlight,
     allowedCidrs: options.allowedCidrs ?? config.webhookAllowedCidrs,
     retrySchedule: options.retrySchedule ?? config.webhookRetrySchedule,
     timeoutMs,

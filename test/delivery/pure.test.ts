@@ -4,12 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { loadConfig } from '../../src/config.ts';
 import { isBlockedAddress, parseCidrList } from '../../src/delivery/address-policy.ts';
 import { attemptOutcome } from '../../src/delivery/outcome.ts';
 import { nextAfterFailure, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/delivery/retry.ts';
 import type { SendResult } from '../../src/delivery/send.ts';
 import { signatureHeader, signatureOf, webhookSecretGenerate } from '../../src/delivery/sign.ts';
 import { webhookHostCheck, webhookUrlParse } from '../../src/delivery/webhook-url.ts';
+import { workerSettings } from '../../src/delivery/worker-options.ts';
 
 const DEFAULT = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 
@@ -257,4 +259,26 @@ describe('attempt outcomes', () => {
       assert.equal(o.error, result.error ?? null);
     });
   }
+});
+
+describe('worker limits from the configuration', () => {
+  const config = loadConfig({ LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS: '1024' });
+
+  it('the shared room, and the slow lane as large again, come from LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS', () => {
+    const s = workerSettings(config, {});
+    assert.equal(s.maxInFlight, 1024);
+    assert.equal(s.slowMaxInFlight, 1024);
+    assert.equal(workerSettings(loadConfig({}), {}).maxInFlight, 256);
+  });
+
+  it('options given to the worker go before the configuration', () => {
+    const s = workerSettings(config, { maxInFlight: 64 });
+    assert.equal(s.maxInFlight, 64);
+    assert.equal(s.slowMaxInFlight, 64);
+    assert.equal(workerSettings(config, { maxInFlight: 64, slowMaxInFlight: 8 }).slowMaxInFlight, 8);
+  });
+
+  it('a value out of range stops the start with the variable named', () => {
+    assert.throws(() => loadConfig({ LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS: '0' }), /IN_FLIGHT_PER_PROCESS/);
+  });
 });
