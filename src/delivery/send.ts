@@ -5,6 +5,7 @@
 // response body is read: past that the connection is dropped.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { createSecureContext } from 'node:tls';
 import { Agent, buildConnector } from 'undici';
 import { memoized } from '../memo.ts';
 import { type Cidr, isBlockedAddress } from './address-policy.ts';
@@ -49,7 +50,11 @@ export function createDeliveryAgent(o: AgentOptions): Agent {
   const base = buildConnector({
     timeout: o.timeoutMs,
     lookup: policyLookup(o.allowed),
-    ...(o.ca ? { ca: o.ca } : {}),
+    // One TLS context for every connection the agent opens: without it each new connection builds
+    // its own (the trusted roots loaded into a new store), ~300 of the ~1,500 µs of CPU a new TLS
+    // connection cost the sender in the receivers bench (docs/performance.md, "Real-world
+    // receivers"). Same trust as before: the system store and NODE_EXTRA_CA_CERTS, or `ca` alone.
+    secureContext: createSecureContext(o.ca ? { ca: o.ca } : {}),
   } as buildConnector.BuildOptions);
   const connect: buildConnector.connector = (opts, callback) => {
     // An IP literal never goes through `lookup`: check it here.

@@ -1,8 +1,11 @@
 // test-runner: store-independent
 // One POST of a delivery (deliverySend) against a real local receiver: what it makes of the answer.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseCidrList } from '../../src/delivery/address-policy.ts';
 import { createDeliveryAgent, deliverySend, RESPONSE_BODY_CAP } from '../../src/delivery/send.ts';
@@ -95,5 +98,56 @@ describe('deliverySend', () => {
     const r = await deliverySend(agent, { url: 'not a url', headers: {}, body: '{}', timeoutMs: 400 });
     assert.equal(r.status, undefined);
     assert.ok(r.error);
+  });
+});
+
+describe('deliverySend over HTTPS (one TLS context per agent)', () => {
+  const tls = join(import.meta.dirname, '..', 'fixtures', 'tls');
+  const server = createHttpsServer(
+    { cert: readFileSync(join(tls, 'receiver.crt')), key: readFileSync(join(tls, 'receiver.key')) },
+    (req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    },
+  );
+  const allowed = parseCidrList(['127.0.0.0/8']);
+  // Trusts the test CA; the second trusts only the system store, which does not hold it.
+  const trusting = createDeliveryAgent({ allowed, timeoutMs: 2000, ca: readFileSync(join(tls, 'ca.crt')) });
+  const system = createDeliveryAgent({ allowed, timeoutMs: 2000 });
+  let port = 0;
+  const send = (agent: typeof trusting) =>
+    deliverySend(agent, {
+      // The certificate names localhost: the name checked is the URL's, the address is loopback.
+      url: `https://localhost:${port}/hook`,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      timeoutMs: 2000,
+    });
+
+  before(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    await Promise.all([trusting.close(), system.close()]).catch(() => {});
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('a receiver whose certificate chains to a trusted CA is reached, on a new connection each time the pool allows', async () => {
+    const results = await Promise.all(Array.from({ length: 4 }, () => send(trusting)));
+    assert.deepEqual(
+      results.map((r) => [r.status, r.error]),
+      Array.from({ length: 4 }, () => [200, undefined]),
+    );
+  });
+
+  it('a certificate the agent does not trust is a failure, and nothing is sent', async () => {
+    let requests = 0;
+    server.on('request', () => requests++);
+    const r = await send(system);
+    assert.equal(r.status, undefined);
+    assert.ok(r.error, 'an error is named');
+    assert.equal(requests, 0);
   });
 });
