@@ -2,7 +2,7 @@
 // becomes a bare 500 carrying only the request id (the cause is logged, never sent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../db/errors.ts';
-import { BODY_LIMIT_WORDS } from '../server-options.ts';
+import { BODY_LIMIT, bodyLimitWords } from '../server-options.ts';
 import {
   ApiError,
   type InvalidParam,
@@ -73,6 +73,7 @@ function sendOAuth(
 /** Maps framework errors (parsing, validation) to a status and a sentence. */
 function clientErrorOf(
   err: FastifyError,
+  request: FastifyRequest,
 ): { name: ProblemName; status?: number; detail: string; params?: InvalidParam[] } | undefined {
   if (err.validation) {
     const ctx = (err as { validationContext?: string }).validationContext;
@@ -86,7 +87,10 @@ function clientErrorOf(
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { name: 'payload-too-large', detail: `Request body exceeds ${BODY_LIMIT_WORDS}` };
+      return {
+        name: 'payload-too-large',
+        detail: `Request body exceeds ${bodyLimitWords(request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { name: 'unsupported-media-type', detail: 'Content-Type must be application/json' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -129,7 +133,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         'retry-after': '1',
       });
     }
-    const client = clientErrorOf(err);
+    const client = clientErrorOf(err, request);
     if (client) {
       const status = client.status ?? PROBLEMS[client.name].status;
       if (oauth) return sendOAuth(reply, status, 'invalid_request', client.detail);

@@ -103,6 +103,8 @@ interface OperationFields {
   onResponse?: (request: FastifyRequest, reply: FastifyReply, ctx: AppContext) => Promise<void>;
   /** The audit action (required unless the method is GET; see AuditDecl). */
   audit?: AuditDecl;
+  /** The largest body this operation reads, when not BODY_LIMIT (batch operations). */
+  bodyLimit?: number;
 }
 
 /** An operation that may change something must say what it records: `audit` is required. */
@@ -336,6 +338,7 @@ function routeOf(
       ? { onResponse: (request: FastifyRequest, reply: FastifyReply) => op.onResponse!(request, reply, ctx) }
       : {}),
     config: { oauth, operation: op },
+    ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
     attachValidation: op.attachValidation,
     // Token endpoints validate in the grant, so that every failure is an OAuth error.
     ...(oauth ? { validatorCompiler: () => () => true } : {}),

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
+import { createLock, phone } from '../helpers/resources.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -66,10 +67,38 @@ describe('error handling', () => {
   });
 
   it('body over 1 MiB → 413', async () => {
-    problem(
-      await t.call('POST', url(), { token: a.orgToken, body: { name: 'x'.repeat(1024 * 1024 + 1) } }),
-      413,
+    const r = await t.call('POST', url(), { token: a.orgToken, body: { name: 'x'.repeat(1024 * 1024 + 1) } });
+    problem(r, 413);
+    assert.equal(r.body.detail, 'Request body exceeds 1 MiB');
+  });
+
+  it('a key batch may be up to 4 MiB: 10,000 keys with end dates and weekly windows fit, more is 413 naming 4 MiB', async () => {
+    const lock = await createLock(t, a);
+    const key = (i: number) => ({
+      lockId: lock.id,
+      appUserId: phone(i),
+      start: '2026-12-01T15:00:00Z',
+      end: '2026-12-08T11:00:00Z',
+      recurrence: { windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: '08:00', to: '18:00' }] },
+    });
+    // What a booking system sends at the batch's maximum: over the 1 MiB of other operations.
+    const full = Buffer.byteLength(
+      JSON.stringify({ keys: Array.from({ length: 10_000 }, (_, i) => key(i)) }),
     );
+    assert.ok(full > 1024 * 1024 && full < 4 * 1024 * 1024, `10,000 keys: ${full} bytes`);
+    // The limit itself, with a small batch padded by JSON whitespace (creating 10,000 keys here
+    // would test the store's speed, which the scale bench measures).
+    const padded = (bytes: number) => {
+      const json = JSON.stringify({ keys: [key(1), key(2)] });
+      return `${json}${' '.repeat(bytes - Buffer.byteLength(json))}`;
+    };
+    const keysUrl = `/v2/projects/${a.projectId}/keys`;
+    const ok = await t.call('POST', keysUrl, { token: a.projectToken, body: padded(4 * 1024 * 1024) });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body).slice(0, 500));
+    assert.equal(ok.body.keys.length, 2);
+    const over = await t.call('POST', keysUrl, { token: a.projectToken, body: padded(4 * 1024 * 1024 + 1) });
+    problem(over, 413);
+    assert.equal(over.body.detail, 'Request body exceeds 4 MiB');
   });
 
   it('deeply nested JSON → 400, process fine', async () => {

@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Create up to 10,000 keys, all or nothing
-         * @description One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.
+         * @description One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers. The body may be up to 4 MiB (other operations: 1 MiB).
          */
         post: operations["keysCreate"];
         /** Revoke the integrator keys matching appUserId and/or lockId */

@@ -7,6 +7,7 @@ import { badRequest, found } from '../../http/errors.ts';
 import { defineOperation } from '../../http/operations.ts';
 import { listPage } from '../../http/paging.ts';
 import { list, Timestamp, wrap } from '../../http/schemas.ts';
+import { BATCH_BODY_LIMIT } from '../../server-options.ts';
 import { EventsResponse } from '../app/schema.ts';
 import { ProjectParams } from '../locks/schema.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
@@ -39,7 +40,8 @@ export const keyOperations = [
     tags,
     summary: 'Create up to 10,000 keys, all or nothing',
     description:
-      'One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers.',
+      'One invalid item fails the call with 400 and `invalidParams` naming each bad item (`keys.17.lockId`); nothing is created. Managed users are created for new phone numbers. The body may be up to 4 MiB (other operations: 1 MiB).',
+    bodyLimit: BATCH_BODY_LIMIT,
     auth,
     components,
     params: ProjectParams,
