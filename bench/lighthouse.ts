@@ -5,8 +5,9 @@
 // once (puppeteer, Debian's chromium); each screen is then a fresh navigation measured by a
 // Lighthouse user flow. Prints Performance and CLS per screen and width; the goal is Performance
 // >= 95 and CLS < 0.05 everywhere (docs/console.md has the figures).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { startFlow } from 'lighthouse';
 // An ES module: imported, not require()d (on Node 20.19+ require() of it answers the module
 // namespace `{ default }`, which Lighthouse read as a config with no artifacts and refused).
@@ -23,6 +24,9 @@ const SCREENS = process.env.BENCH_SCREENS
   : ALL_SCREENS;
 // BENCH_FORMS=desktop: one form factor only.
 const FORMS = (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',');
+// BENCH_REPORTS=dir: each screen's whole Lighthouse report (JSON) written there, for the audits
+// behind a figure (long tasks, main-thread work by kind, script bootup).
+const REPORTS = process.env.BENCH_REPORTS;
 
 const server = await startLatchkey('pglite', {
   LATCHKEY_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8',
@@ -147,6 +151,10 @@ try {
           console.log(`${form} ${measured[i]}: ${lhr.runtimeError.code}, measured again`);
           pending.push(measured[i]!);
           return;
+        }
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          writeFileSync(join(REPORTS, `${measured[i]}-${form}.json`), JSON.stringify(lhr));
         }
         const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
