@@ -2,7 +2,7 @@
 // sandbox project simulate the key's app user locking or unlocking (the real event path).
 import { useState } from 'preact/hooks';
 import { inRecurrence } from '../../../src/time/recurrence.ts';
-import { collect, fmtTime, type Key, type Lock } from '../client.ts';
+import { browserZone, collect, fmtTime, type Key, type Lock } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
 import { keyHistories } from '../parts/audit.ts';
@@ -20,9 +20,6 @@ type Recurrence = NonNullable<Key['recurrence']>;
 
 /** A datetime-local input's value (local time) as ISO 8601 UTC, or undefined when empty. */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
-
-/** The browser's own time zone: start and end are typed in it. */
-const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The form's labels for the API's field names, so that errors name what the person sees. */
 const KEY_LABELS = {
@@ -83,7 +80,7 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
           history={history?.get(keyId)}
         />
       )}
-      <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
+      <NewKey api={api} projectId={projectId} locks={locks.data} onCreated={keys.reload} />
       <fieldset class="filters" aria-label="Filter keys">
         <LockFilter locks={locks.data} value={lockFilter} onChange={setLockFilter} />
         {STATES.map((s) => (
@@ -182,7 +179,13 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
   );
 }
 
-function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[]; onCreated: () => void }) {
+function NewKey(props: {
+  api: TabProps['api'];
+  projectId: string;
+  /** Undefined while loading. */
+  locks: Lock[] | undefined;
+  onCreated: () => void;
+}) {
   const [chosenLock, setLockId] = useLockChoice(props.locks);
   const [phone, setPhone] = useState('');
   const [start, setStart] = useState('');
@@ -191,7 +194,9 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
   const [windows, setWindows] = useState<Window[]>([]);
   const action = useAction();
   const { busy, error, run } = action;
-  const lock = props.locks.find((l) => l.id === chosenLock);
+  const lock = props.locks?.find((l) => l.id === chosenLock);
+  // Start and end are typed in the browser's own time zone.
+  const zone = browserZone();
   return (
     <form
       class="card"
@@ -236,14 +241,14 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
           type="datetime-local"
           value={start}
           onInput={setStart}
-          hint={`Your time (${BROWSER_ZONE}); empty: now`}
+          hint={`Your time (${zone}); empty: now`}
         />
         <Field
           label="End"
           type="datetime-local"
           value={end}
           onInput={setEnd}
-          hint={`Your time (${BROWSER_ZONE}); empty: no end`}
+          hint={`Your time (${zone}); empty: no end`}
         />
         <Field
           label="Duration (minutes)"
@@ -256,10 +261,12 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
       <WindowEditor value={windows} onChange={setWindows} timeZone={lock?.timezone} />
       <ErrorLine error={error} labels={KEY_LABELS} />
       <Done action={action} />
-      <button type="submit" class="primary" aria-disabled={busy} disabled={props.locks.length === 0}>
+      <button type="submit" class="primary" aria-disabled={busy} disabled={!props.locks?.length}>
         Create key
       </button>
-      {props.locks.length === 0 && <p class="hint">Onboard a lock first.</p>}
+      {/* Only once the locks are known to be none: shown while they loaded, then removed, it moved
+          the filters and the list under it up (layout shift on a desktop load). */}
+      {props.locks?.length === 0 && <p class="hint">Onboard a lock first.</p>}
     </form>
   );
 }
