@@ -13,7 +13,7 @@
 // (the header row is then only for screen readers). The explicit roles keep the table a table for
 // assistive technology when CSS lays its parts out as blocks, which otherwise drops the semantics
 // in some browsers.
-import { type ComponentChildren, Fragment } from 'preact';
+import type { ComponentChildren, Ref, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { announce } from '../announce.ts';
 
@@ -36,7 +36,7 @@ export interface Column<T> {
   class?: string;
 }
 
-export function ResourceTable<T>(props: {
+interface TableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
@@ -58,7 +58,9 @@ export function ResourceTable<T>(props: {
    * pages at the server itself (the access log's "Load more").
    */
   rowsAtOnce?: number;
-}) {
+}
+
+export function ResourceTable<T>(props: TableProps<T>) {
   const { columns, actions } = props;
   const width = columns.length + (actions ? 1 : 0);
   const step = props.rowsAtOnce ?? ROWS_AT_ONCE;
@@ -76,18 +78,42 @@ export function ResourceTable<T>(props: {
   }, [pending, built]);
   // After "Show more", focus goes to the first row it added (the button may be gone, its focus with
   // it), so keyboard and screen-reader users continue where the new rows start.
-  const [focusRow, setFocusRow] = useState<number | undefined>();
+  const [focusKey, setFocusKey] = useState<string | undefined>();
   const firstAdded = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
-    if (focusRow !== undefined) firstAdded.current?.focus();
-  }, [focusRow]);
-  const wide = (key: string, content: ComponentChildren) => (
-    <tr key={key} {...keep('row')}>
-      <td colSpan={width} {...keep('cell')}>
-        {content}
-      </td>
-    </tr>
-  );
+    if (focusKey !== undefined) firstAdded.current?.focus();
+  }, [focusKey]);
+  const keyOf = (row: T) => props.rowKey?.(row) ?? String((row as { id?: unknown }).id);
+  // Each row's element kept while its data and the table's ways of drawing it stay the same: a new
+  // batch then builds its own rows only, not every row before it again (Preact skips an element it
+  // is given again).
+  const how = [columns, actions, props.replace, props.detail, props.rowAttrs, props.rowKey, focusKey];
+  const made = useRef<{ how: unknown[]; rows: WeakMap<object, VNode> }>(undefined);
+  if (!made.current || how.some((x, i) => x !== made.current!.how[i]))
+    made.current = { how, rows: new WeakMap() };
+  const rowOf = (row: T) => {
+    const cache = made.current!.rows;
+    let v = cache.get(row as object);
+    if (!v) {
+      const key = keyOf(row);
+      v = (
+        <BodyRow
+          key={key}
+          rowKey={key}
+          row={row}
+          width={width}
+          columns={columns}
+          actions={actions}
+          replace={props.replace}
+          detail={props.detail}
+          rowAttrs={props.rowAttrs}
+          focusRef={key === focusKey ? firstAdded : undefined}
+        />
+      );
+      cache.set(row as object, v);
+    }
+    return v;
+  };
   return (
     <>
       <table aria-label={props.label} {...keep('table')} class="resource-table">
@@ -105,40 +131,7 @@ export function ResourceTable<T>(props: {
             )}
           </tr>
         </thead>
-        <tbody {...keep('rowgroup')}>
-          {rows?.map((row, i) => {
-            const key = props.rowKey?.(row) ?? String((row as { id?: unknown }).id);
-            const instead = props.replace?.(row);
-            if (instead) return wide(key, instead);
-            const more = props.detail?.(row);
-            const focusHere = i === focusRow;
-            return (
-              <Fragment key={key}>
-                <tr
-                  {...keep('row')}
-                  {...props.rowAttrs?.(row)}
-                  ref={focusHere ? firstAdded : undefined}
-                  tabIndex={focusHere ? -1 : undefined}
-                >
-                  {columns.map((c) => (
-                    <td key={c.header} class={c.class} {...keep('cell')}>
-                      <span class="cell-label" aria-hidden="true">
-                        {c.header}
-                      </span>
-                      <span class="cell-value">{c.cell(row)}</span>
-                    </td>
-                  ))}
-                  {actions && (
-                    <td class="actions" {...keep('cell')}>
-                      {actions(row)}
-                    </td>
-                  )}
-                </tr>
-                {more && wide(`${key} detail`, more)}
-              </Fragment>
-            );
-          })}
-        </tbody>
+        <tbody {...keep('rowgroup')}>{rows?.map(rowOf)}</tbody>
       </table>
       {props.rows?.length === 0 && <p>{props.empty}</p>}
       {total > limit && (
@@ -151,7 +144,8 @@ export function ResourceTable<T>(props: {
               setLimit(limit + step);
               // The first added batch now, with the row that takes focus.
               setBuilt(limit + ROWS_PER_TASK);
-              setFocusRow(limit);
+              const first = props.rows![limit];
+              setFocusKey(first === undefined ? undefined : keyOf(first));
               announce(`${next} of ${total} shown.`);
             }}
           >
@@ -160,6 +154,56 @@ export function ResourceTable<T>(props: {
           </button>
         </p>
       )}
+    </>
+  );
+}
+
+/** A full-width row (an editor instead of a row, or a row's details). */
+const wide = (key: string, width: number, content: ComponentChildren) => (
+  <tr key={key} {...keep('row')}>
+    <td colSpan={width} {...keep('cell')}>
+      {content}
+    </td>
+  </tr>
+);
+
+/** One row of the table (or its editor), and its details if any. */
+function BodyRow<T>(
+  props: Pick<TableProps<T>, 'columns' | 'actions' | 'replace' | 'detail' | 'rowAttrs'> & {
+    row: T;
+    rowKey: string;
+    width: number;
+    /** Set on the row that takes focus after "Show more". */
+    focusRef: Ref<HTMLTableRowElement> | undefined;
+  },
+) {
+  const { row, rowKey: key, columns, actions, width } = props;
+  const instead = props.replace?.(row);
+  if (instead) return wide(key, width, instead);
+  const more = props.detail?.(row);
+  return (
+    <>
+      <tr
+        {...keep('row')}
+        {...props.rowAttrs?.(row)}
+        ref={props.focusRef}
+        tabIndex={props.focusRef ? -1 : undefined}
+      >
+        {columns.map((c) => (
+          <td key={c.header} class={c.class} {...keep('cell')}>
+            <span class="cell-label" aria-hidden="true">
+              {c.header}
+            </span>
+            <span class="cell-value">{c.cell(row)}</span>
+          </td>
+        ))}
+        {actions && (
+          <td class="actions" {...keep('cell')}>
+            {actions(row)}
+          </td>
+        )}
+      </tr>
+      {more && wide(`${key} detail`, width, more)}
     </>
   );
 }
