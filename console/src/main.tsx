@@ -3,6 +3,7 @@
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
 import { bindAnnouncer } from './announce.ts';
+import { preloadTimeFormat } from './client.ts';
 import { focusNextHeading, watchLostFocus } from './focus.ts';
 import { go, useRoute } from './router.ts';
 import { loadSession, type Session, saveSession } from './session.ts';
@@ -81,4 +82,5 @@ const root = document.getElementById('app');
 if (root) {
   watchLostFocus(root);
   render(<App />, root);
+  preloadTimeFormat();
 }

@@ -7,4 +7,6 @@ export interface TabProps {
   projectId: string;
   project: Project | undefined;
   sandbox: boolean;
+  /** The project has loaded, or failed to: until then `sandbox` is false whatever the project is. */
+  projectSettled: boolean;
 }

@@ -6,7 +6,7 @@ import { type AccessEvent, fmtTime } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
 import { LockFilter } from '../parts/lock-select.tsx';
-import { ResourceTable } from '../parts/resource-table.tsx';
+import { ResourceTable, ROWS_AT_ONCE } from '../parts/resource-table.tsx';
 import { subscribe } from '../sse.ts';
 import type { TabProps } from '../tab.ts';
 import { ErrorLine, Field, PhoneField } from '../ui.tsx';
@@ -43,7 +43,9 @@ export function AccessLog({ api, projectId }: TabProps) {
     api.get('/v2/projects/{projectId}/logs/access', {
       path: { projectId },
       query: {
-        limit: 100,
+        // A page is what the table builds at once (resource-table.tsx: more rows at once were
+        // a long task on a phone); "Load more" asks for the next.
+        limit: ROWS_AT_ONCE,
         lockId: lockId || undefined,
         appUserId: appUserId.trim() || undefined,
         from: from ? new Date(from).toISOString() : undefined,
@@ -107,6 +109,8 @@ export function AccessLog({ api, projectId }: TabProps) {
         label="Access events"
         rows={first.loading && rows.length === 0 ? undefined : rows}
         rowAttrs={(e) => ({ 'data-event-id': e.id })}
+        // Paged at the server ("Load more"), and the live tail's rows are all shown.
+        rowsAtOnce={Number.POSITIVE_INFINITY}
         empty="No access events in this window."
         columns={[
           { header: 'When', cell: (e) => fmtTime(e.created) },

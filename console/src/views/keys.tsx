@@ -2,7 +2,7 @@
 // sandbox project simulate the key's app user locking or unlocking (the real event path).
 import { useState } from 'preact/hooks';
 import { inRecurrence } from '../../../src/time/recurrence.ts';
-import { collect, fmtTime, type Key, type Lock } from '../client.ts';
+import { browserZone, collect, fmtTime, type Key, type Lock } from '../client.ts';
 import { useLocks } from '../data.ts';
 import { useLoad } from '../hooks.ts';
 import { keyHistories } from '../parts/audit.ts';
@@ -20,9 +20,6 @@ type Recurrence = NonNullable<Key['recurrence']>;
 
 /** A datetime-local input's value (local time) as ISO 8601 UTC, or undefined when empty. */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
-
-/** The browser's own time zone: start and end are typed in it. */
-const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The form's labels for the API's field names, so that errors name what the person sees. */
 const KEY_LABELS = {
@@ -42,7 +39,7 @@ function stateText(k: Key, lock: Lock | undefined, now: Date): { text: string; c
     : { text: 'active, outside its windows now', class: 'outside' };
 }
 
-export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: string }) {
+export function Keys({ api, projectId, sandbox, projectSettled, keyId }: TabProps & { keyId?: string }) {
   const locks = useLocks({ api, projectId });
   const [lockFilter, setLockFilter] = useState('');
   const [hidden, setHidden] = useState<string[]>(['revoked', 'expired']);
@@ -83,7 +80,7 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
           history={history?.get(keyId)}
         />
       )}
-      <NewKey api={api} projectId={projectId} locks={locks.data ?? []} onCreated={keys.reload} />
+      <NewKey api={api} projectId={projectId} locks={locks.data} onCreated={keys.reload} />
       <fieldset class="filters" aria-label="Filter keys">
         <LockFilter locks={locks.data} value={lockFilter} onChange={setLockFilter} />
         {STATES.map((s) => (
@@ -105,8 +102,10 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
         label="Keys"
         // Shown once the lock names are there too: filled in later, they (and the histories, then
         // loaded after the keys) widened the rows under the reader (layout shift 0.065 on a
-        // desktop load of 200 keys).
-        rows={keys.data && (locks.data || locks.error) ? keys.data : undefined}
+        // desktop load of 200 keys). And once the project is known: in a sandbox each row has two
+        // Simulate buttons more, and added to rows already shown (the project answered last),
+        // they widened the actions column and reflowed every row (0.048 on a desktop load).
+        rows={keys.data && (locks.data || locks.error) && projectSettled ? keys.data : undefined}
         rowAttrs={(k) => ({ 'data-key-id': k.id })}
         empty="No keys match."
         columns={[
@@ -182,7 +181,13 @@ export function Keys({ api, projectId, sandbox, keyId }: TabProps & { keyId?: st
   );
 }
 
-function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[]; onCreated: () => void }) {
+function NewKey(props: {
+  api: TabProps['api'];
+  projectId: string;
+  /** Undefined while loading. */
+  locks: Lock[] | undefined;
+  onCreated: () => void;
+}) {
   const [chosenLock, setLockId] = useLockChoice(props.locks);
   const [phone, setPhone] = useState('');
   const [start, setStart] = useState('');
@@ -191,7 +196,9 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
   const [windows, setWindows] = useState<Window[]>([]);
   const action = useAction();
   const { busy, error, run } = action;
-  const lock = props.locks.find((l) => l.id === chosenLock);
+  const lock = props.locks?.find((l) => l.id === chosenLock);
+  // Start and end are typed in the browser's own time zone.
+  const zone = browserZone();
   return (
     <form
       class="card"
@@ -236,14 +243,14 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
           type="datetime-local"
           value={start}
           onInput={setStart}
-          hint={`Your time (${BROWSER_ZONE}); empty: now`}
+          hint={`Your time (${zone}); empty: now`}
         />
         <Field
           label="End"
           type="datetime-local"
           value={end}
           onInput={setEnd}
-          hint={`Your time (${BROWSER_ZONE}); empty: no end`}
+          hint={`Your time (${zone}); empty: no end`}
         />
         <Field
           label="Duration (minutes)"
@@ -256,10 +263,12 @@ function NewKey(props: { api: TabProps['api']; projectId: string; locks: Lock[];
       <WindowEditor value={windows} onChange={setWindows} timeZone={lock?.timezone} />
       <ErrorLine error={error} labels={KEY_LABELS} />
       <Done action={action} />
-      <button type="submit" class="primary" aria-disabled={busy} disabled={props.locks.length === 0}>
+      <button type="submit" class="primary" aria-disabled={busy} disabled={!props.locks?.length}>
         Create key
       </button>
-      {props.locks.length === 0 && <p class="hint">Onboard a lock first.</p>}
+      {/* Only once the locks are known to be none: shown while they loaded, then removed, it moved
+          the filters and the list under it up (layout shift on a desktop load). */}
+      {props.locks?.length === 0 && <p class="hint">Onboard a lock first.</p>}
     </form>
   );
 }

@@ -41,7 +41,13 @@ export function ProjectView(props: { session: Integrator; projectId: string; tab
   );
   const p = project.data;
   const tab = TABS.some(([t]) => t === props.tab) ? props.tab : 'locks';
-  const ctx: TabProps = { api, projectId, project: p, sandbox: Boolean(p?.sandbox) };
+  const ctx: TabProps = {
+    api,
+    projectId,
+    project: p,
+    sandbox: Boolean(p?.sandbox),
+    projectSettled: !project.loading,
+  };
   const tabLabel = TABS.find(([t]) => t === tab)?.[1] ?? 'Locks';
   return (
     <section>
