@@ -212,7 +212,8 @@ test("the README's real door runs as written", { skip, timeout: 600_000 }, async
   while (groupAlive(bash.pid)) {
     // The listing is taken only once the wait has run out: taken on every turn, a group that ends
     // between the check and the listing made `ps` exit 1 and failed a passing run.
-    if (Date.now() >= gone) assert.fail(`processes the block started outlived it:\n${groupListing(bash.pid)}`);
+    if (Date.now() >= gone)
+      assert.fail(`processes the block started outlived it:\n${groupListing(bash.pid)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 });
