@@ -5,10 +5,14 @@
 // connection, until the queue is empty. The table gives the server process's CPU per delivery
 // (from /proc; the claim's and the outcome write's shares summed statement by statement) and the
 // WAL it wrote per delivery, medians and ranges of BENCH_ROUNDS (default 3) fresh databases.
+// BENCH_EXPLAIN=1 instead runs 15 claims and their writes under EXPLAIN (ANALYZE, BUFFERS, WAL) on
+// 2,000 queued deliveries and prints each statement's median planning and execution time, its
+// foreign-key trigger time and the WAL records and bytes it wrote.
 //   npm run bench:delivery-statements
 //   BENCH_CLAIM=20 BENCH_FLUSH=20 npm run bench:delivery-statements
+//   BENCH_EXPLAIN=1 npm run bench:delivery-statements
 import { loadavg } from 'node:os';
-import type { Db } from '../src/db/db.ts';
+import type { Db, Queryable, QueryResult } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
 import { deliveriesEnqueueForEvents } from '../src/delivery/enqueue.ts';
@@ -22,8 +26,9 @@ const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const CLAIM = Number(process.env.BENCH_CLAIM ?? 100);
 const FLUSH = Number(process.env.BENCH_FLUSH ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
-async function seed(db: Db): Promise<void> {
+async function seed(db: Db, n = N): Promise<void> {
   const org = uuidv7();
   const projectId = uuidv7();
   const lockId = uuidv7();
@@ -40,11 +45,11 @@ async function seed(db: Db): Promise<void> {
     [projectId, lockId, WEBHOOKS],
   );
   const perEvent = WEBHOOKS;
-  for (let queued = 0; queued < N; queued += 1000 * perEvent)
+  for (let queued = 0; queued < n; queued += 1000 * perEvent)
     await db.transaction((tx) =>
       deliveriesEnqueueForEvents(
         tx,
-        sampleEvents(projectId, lockId, Math.min(1000, Math.ceil((N - queued) / perEvent))),
+        sampleEvents(projectId, lockId, Math.min(1000, Math.ceil((n - queued) / perEvent))),
       ),
     );
 }
@@ -123,6 +128,88 @@ async function round(): Promise<Round> {
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const cell = (v: number[]) => `${fmt(median(v))} (${fmt(Math.min(...v))}-${fmt(Math.max(...v))})`;
+
+const ms = (v: number[]) => `${fmt(median(v), 2)} (${fmt(Math.min(...v), 2)}-${fmt(Math.max(...v), 2)})`;
+
+const succeeded = (rows: { id: string; webhook_id: string; leased_until: Date }[]): AttemptOutcome[] =>
+  rows.map((d) => ({
+    deliveryId: d.id,
+    webhookId: d.webhook_id,
+    lease: d.leased_until,
+    attempt: 1,
+    at: new Date(),
+    responseStatus: 200,
+    durationMs: 3,
+    error: null,
+    status: 'succeeded',
+    nextAttemptAt: null,
+    gone: false,
+  }));
+
+interface Explained {
+  'Planning Time': number;
+  'Execution Time': number;
+  Plan: { 'WAL Records': number; 'WAL Bytes': number };
+  Triggers?: { Time: number }[];
+}
+
+/** Each statement of the claim and of the outcome write under EXPLAIN, medians of 15 of each. */
+async function explainRun(): Promise<void> {
+  const database = await freshDatabase('stmts');
+  const db = await openPgStore({ url: database.url, poolSize: 1 });
+  try {
+    await migrate(db);
+    await seed(db, 2_000);
+    const seen = new Map<string, Explained[]>();
+    const explaining = (label: string): Db => {
+      const q: Queryable = {
+        async query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+          const r = await db.query<{ 'QUERY PLAN': [Explained] }>(
+            `EXPLAIN (ANALYZE, BUFFERS, WAL, FORMAT JSON) ${sql}`,
+            params,
+          );
+          seen.set(label, [...(seen.get(label) ?? []), r.rows[0]!['QUERY PLAN'][0]]);
+          return { rows: [], rowCount: 0 };
+        },
+      };
+      return { ...db, ...q, transaction: (f) => f(q as never) } as Db;
+    };
+    for (let i = 0; i < 15; i++) {
+      await deliveryClaimDue(explaining('claim'), {
+        limit: CLAIM,
+        leaseMs: 60_000,
+        perWebhook: CLAIM,
+        room: new Map(),
+      });
+      // The claim ran for real under EXPLAIN: what it leased is written back as succeeded.
+      const { rows } = await db.query<{ id: string; webhook_id: string; leased_until: Date }>(
+        "SELECT id, webhook_id, leased_until FROM webhook_deliveries WHERE status = 'pending' AND leased_until > now()",
+      );
+      await deliveryOutcomesRecord(explaining('outcome write'), succeeded(rows), 86_400_000);
+    }
+    table(
+      `PostgreSQL per statement (EXPLAIN ANALYZE, medians of 15), claims of ${CLAIM}, all written at once`,
+      ['statement', 'planning ms', 'execution ms', 'foreign-key trigger ms', 'WAL records', 'WAL bytes'],
+      [...seen].map(([label, p]) => [
+        label,
+        fmt(median(p.map((x) => x['Planning Time'])), 2),
+        ms(p.map((x) => x['Execution Time'])),
+        fmt(median(p.map((x) => (x.Triggers ?? []).reduce((a, t) => a + t.Time, 0))), 2),
+        fmt(median(p.map((x) => x.Plan['WAL Records']))),
+        fmt(median(p.map((x) => x.Plan['WAL Bytes']))),
+      ]),
+    );
+    console.log(`1-minute load average ${loadavg()[0]!.toFixed(1)} (2 cores)`);
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+if (EXPLAIN) {
+  await explainRun();
+  process.exit(0);
+}
 
 const rounds: Round[] = [];
 const loads: number[] = [];
