@@ -1,7 +1,7 @@
 // Delivery retention by batched deletes, measured: how fast it deletes, and what it does to the
 // worker's claim while it runs. A fresh PostgreSQL database with BENCH_FINISHED finished deliveries
 // (default 500,000; one attempt each) past the window and BENCH_PENDING (default 20,000) due ones;
-// the claim's candidate scan (delivery_claim_candidates, 400 rows, rolled back) is timed by the
+// the claim's candidate scan (delivery_claim_order, 400 rows, rolled back) is timed by the
 // server before and while deliveryRetentionRun deletes the finished ones.
 //   npm run bench:delivery-retention
 import { loadavg } from 'node:os';
@@ -70,7 +70,7 @@ try {
   const claimMs = async () => {
     await probe.query('BEGIN');
     const r = await probe.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
-      "EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM delivery_claim_candidates('{}'::uuid[], 400)",
+      "EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM delivery_claim_order('{}'::uuid[], 400)",
     );
     await probe.query('ROLLBACK');
     return r.rows[0]!['QUERY PLAN'][0]['Execution Time'];

@@ -17,7 +17,7 @@
 // simulated days, so the harness stands in for it at simulated speed.
 // At each simulated day's end: every table's size (pg_total_relation_size; the access log summed
 // over its partitions) and live rows, and the claim query's time (the median of 20 runs of the
-// worker's candidate scan, delivery_claim_candidates, in a rolled-back transaction, timed by the
+// worker's candidate scan, delivery_claim_order, in a rolled-back transaction, timed by the
 // server: EXPLAIN ANALYZE's execution time).
 //   npm run bench:soak          SOAK_MODES=retention (or none) runs one; SOAK_DAYS=12 ...
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -90,7 +90,7 @@ async function sample(c: pg.Client, day: number): Promise<DaySample> {
   for (let i = 0; i < 20; i++) {
     await c.query('BEGIN');
     const r = await c.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
-      "EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM delivery_claim_candidates('{}'::uuid[], 400)",
+      "EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM delivery_claim_order('{}'::uuid[], 400)",
     );
     await c.query('ROLLBACK');
     times.push(r.rows[0]!['QUERY PLAN'][0]['Execution Time']);

@@ -37,13 +37,15 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims up to `limit` due deliveries in claim order (migrations/0016): leases that ended, then
- * first attempts in the fair order across projects, then due retries; at most `room` per webhook
- * (`perWebhook` for webhooks not in it), rows other workers hold skipped. Each part is read from
- * its own index in order, no join, so the cost stays flat however long the queue is and however
- * many deliveries are finished. The lease moves next_attempt_at to the lease's end (what the API
- * shows while a delivery is being sent), and ms precision makes `leased_until` a usable token.
- * One statement, so one round trip and no explicit transaction.
+ * Claims up to `limit` due deliveries in claim order (migrations/0016, 0100): first attempts in the
+ * fair order across projects, then due retries (a lease that ended makes its row claimable again
+ * in its place); at most `room` per webhook (`perWebhook` for webhooks not in it), rows other
+ * workers hold skipped. Each part is read from its own index in order, no join, so the cost stays
+ * flat however long the queue is and however many deliveries are finished. The candidates are
+ * read without locks and only the rows taken are locked (SKIP LOCKED: another worker's claim wins
+ * those it holds). The claim writes only `leased_until`, which no index reads, so it is a HOT
+ * update; ms precision makes it a usable token. One statement, so one round trip and no explicit
+ * transaction.
  */
 export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const full: string[] = [];
@@ -59,21 +61,23 @@ export async function deliveryClaimDue(db: Queryable, o: ClaimOptions): Promise<
   const { rows } = await db.query<ClaimedDelivery>(
     `WITH open AS (
        SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(webhook_id, room)
-     ), cand AS (
-       -- migrations/0016: the claim order, rows other workers hold skipped, locked here
-       SELECT * FROM delivery_claim_candidates($3::uuid[], $4::int)
+     ), cand AS MATERIALIZED (
+       -- migrations/0100: the claim order, held rows passed over, nothing locked
+       SELECT * FROM delivery_claim_order($3::uuid[], $4::int)
      ), ranked AS (
        SELECT c.id, c.src, c.pos, coalesce(b.room, $5) AS room,
               row_number() OVER (PARTITION BY c.webhook_id ORDER BY c.src, c.pos) AS n
          FROM cand c LEFT JOIN open b ON b.webhook_id = c.webhook_id
      ), chosen AS (
        SELECT id FROM ranked WHERE n <= room ORDER BY src, pos LIMIT $6
+     ), taken AS (
+       -- locks only these, those still free
+       SELECT id FROM delivery_claim_lock(ARRAY(SELECT id FROM chosen)) AS t(id)
      )
      UPDATE webhook_deliveries d
-        SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => $7)),
-            next_attempt_at = date_trunc('milliseconds', now() + make_interval(secs => $7))
-       FROM chosen, webhooks w
-      WHERE d.id = chosen.id AND w.id = d.webhook_id
+        SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => $7))
+       FROM taken, webhooks w
+      WHERE d.id = taken.id AND w.id = d.webhook_id
      RETURNING d.id, d.webhook_id, d.event_id, d.body, d.event_received, d.attempt_count, d.leased_until,
                w.enabled, w.url, w.credentials_enc, w.secret_enc, w.previous_secret_enc, w.previous_secret_until,
                (SELECT count(*) FROM cand) >= $4 AS scan_full`,
@@ -252,8 +256,10 @@ export async function deliveryQueueStats(
 ): Promise<{ depth: number; oldestAgeSeconds: number }> {
   const { rows } = await db.query<{ depth: number; oldest: number | null }>(
     `SELECT count(*) AS depth,
-            extract(epoch from now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now()))::float8 AS oldest
-       FROM webhook_deliveries WHERE status = 'pending'`,
+            extract(epoch from now() - min(due) FILTER (WHERE due <= now()))::float8 AS oldest
+       -- a held delivery is due again when its lease ends (the claim leaves next_attempt_at)
+       FROM (SELECT greatest(next_attempt_at, leased_until) AS due FROM webhook_deliveries
+              WHERE status = 'pending') p`,
   );
   return { depth: rows[0]?.depth ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
 }

@@ -44,7 +44,12 @@ export interface AttemptRow {
   error: string | null;
 }
 
-export const DELIVERY_COLUMNS = 'id, event_id, status, attempt_count, next_attempt_at, created';
+/**
+ * While a worker holds a delivery, its next try is when the lease ends (the claim writes only the
+ * lease, so that it stays a HOT update: migrations/0100).
+ */
+export const DELIVERY_COLUMNS =
+  'id, event_id, status, attempt_count, greatest(next_attempt_at, leased_until) AS next_attempt_at, created';
 
 export function presentDelivery(d: DeliveryRow, attempts: readonly AttemptRow[]) {
   return {
