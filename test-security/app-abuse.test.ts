@@ -40,7 +40,11 @@ describe('share flood', () => {
     const accepted = flood.filter((r) => r.status === 201).length;
     assert.ok(accepted >= 1 && accepted <= 30, `${accepted} accepted`);
     for (const r of flood.filter((x) => x.status !== 201)) {
-      assert.equal(r.status, 429, JSON.stringify(r.body));
+      // 429 from the limiter; or, when the machine is so busy that a request waited for one of the
+      // store's connections longer than the connect timeout (3 s), 503: the service's overload
+      // answer, with Retry-After too (seen once in CI, beside another suite). Neither creates
+      // anything; the sequential part below checks the limit's 429 exactly.
+      assert.ok(r.status === 429 || r.status === 503, `${r.status} ${JSON.stringify(r.body)}`);
       assert.match(String(r.headers['content-type']), /^application\/problem\+json/);
       const wait = Number(r.headers['retry-after']);
       assert.ok(wait >= 1 && wait <= 3600, `Retry-After ${r.headers['retry-after']}`);
