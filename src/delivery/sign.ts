@@ -2,7 +2,7 @@
 // `${webhook-id}.${webhook-timestamp}.${body}`, the key is the base64 part of `whsec_...` decoded,
 // the header value is `v1,<base64 HMAC-SHA256>` per active secret, space separated (several while
 // a rotated-out secret is still within its 24 h overlap).
-import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hmacSha256 } from '../crypto/hmac.ts';
 import { memoized } from '../memo.ts';
 
@@ -13,11 +13,13 @@ export function webhookSecretGenerate(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-/** A secret's HMAC key, made once per secret seen lately (crypto/hmac.ts says why a KeyObject). */
-const secretKey = memoized(4096, (secret: string): KeyObject | Buffer => {
+/**
+ * A secret's key bytes, kept for the secrets seen lately: the same Buffer each time, so that
+ * hmacSha256 makes its KeyObject once (crypto/hmac.ts says why).
+ */
+const secretKey = memoized(4096, (secret: string): Buffer => {
   const b64 = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  const bytes = Buffer.from(b64, 'base64');
-  return bytes.length > 0 ? createSecretKey(bytes) : bytes;
+  return Buffer.from(b64, 'base64');
 });
 
 export function signatureOf(secret: string, msgId: string, timestamp: number, body: string): string {
