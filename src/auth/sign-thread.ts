@@ -20,16 +20,16 @@
 // next batch starts a new thread: signing never stops working.
 import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { derToJose, signEs256 as signJose } from '../crypto/es256.ts';
+import { derToJose, signEs256 } from '../crypto/es256.ts';
 
 /** Signatures gathered for at most this long before they go to the thread. */
 const GATHER_MS = 1;
 /** ... or until this many are waiting (see above for why 16). */
 const BATCH_MAX = 16;
 
-/** Signs `input` with `key` (compact JWS signature, base64url); the same on both sides. */
-export function signEs256(input: string, key: KeyObject): string {
-  return signJose(Buffer.from(input), key).toString('base64url');
+/** A compact JWS's signature of `input` with `key` (base64url), as the thread makes it. */
+export function jwsSignature(input: string, key: KeyObject): string {
+  return signEs256(Buffer.from(input), key).toString('base64url');
 }
 
 // The thread's whole program (CommonJS, evaluated: the bundle stays one file). A message either
@@ -142,7 +142,7 @@ class SignThread {
 function signHere(batch: readonly Request[]): void {
   for (const r of batch) {
     try {
-      r.resolve(signEs256(r.input, r.key));
+      r.resolve(jwsSignature(r.input, r.key));
     } catch (e) {
       r.reject(e as Error);
     }

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import { importJWK, jwtVerify } from 'jose';
 import { type AccessTokenClaims, signJwt } from '../../src/auth/jwt.ts';
-import { signEs256, signOnThread } from '../../src/auth/sign-thread.ts';
+import { jwsSignature, signOnThread } from '../../src/auth/sign-thread.ts';
 
 function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -43,7 +43,7 @@ test('a signature from the thread verifies like one made on the event loop', asy
   const input = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0';
   const fromThread = await signOnThread(input, 'k', privateKey);
   assert.match(fromThread, /^[A-Za-z0-9_-]{86}$/); // 64 bytes, IEEE P1363
-  assert.equal(signEs256(input, privateKey).length, fromThread.length);
+  assert.equal(jwsSignature(input, privateKey).length, fromThread.length);
 });
 
 test('signatures alone, in small groups and in bursts over a batch all come back right', async () => {
