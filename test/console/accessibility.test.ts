@@ -11,10 +11,9 @@
 // The layout shift of each data screen is printed (docs/console.md has Lighthouse's figures).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, shot } from '../helpers/browser.ts';
+import { assertAccessible, launchBrowser, shot } from '../helpers/browser.ts';
 import {
   DELIVERY_ENV,
   insertLock,
@@ -80,18 +79,6 @@ after(async () => {
   await refusing?.close();
   await t?.close();
 });
-
-/** The WCAG 2.x A and AA rules, and the one best practice the audit asked for. */
-async function axe(p: Page, screen: string): Promise<void> {
-  const r = await new AxeBuilder({ page: p })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const heading = await new AxeBuilder({ page: p }).withRules(['page-has-heading-one']).analyze();
-  const found = [...r.violations, ...heading.violations].map(
-    (v) => `${screen}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  assert.deepEqual(found, [], found.join('\n'));
-}
 
 /** How far content moved while the screen loaded (Cumulative Layout Shift, as Chrome reports it). */
 async function layoutShift(p: Page): Promise<number> {
@@ -280,16 +267,16 @@ describe('the console for keyboards, screen readers and phones', () => {
       // Before any login.
       await op.goto(`${base}/console`);
       await op.getByLabel('Client ID').waitFor();
-      await axe(op, `login @${width}`);
+      await assertAccessible(op, `login @${width}`);
       await op.getByRole('tab', { name: 'Operator' }).click();
       await op.getByLabel('Admin token').fill(ADMIN_TOKEN);
       await op.getByRole('button', { name: 'Log in' }).click();
       await op.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
       await op.getByRole('link', { name: 'Fjord' }).waitFor();
-      await axe(op, `organizations @${width}`);
+      await assertAccessible(op, `organizations @${width}`);
       await op.getByRole('link', { name: 'Fjord' }).click();
       await op.getByRole('heading', { level: 1, name: 'API clients of Fjord' }).waitFor();
-      await axe(op, `API clients @${width}`);
+      await assertAccessible(op, `API clients @${width}`);
       await op.getByRole('button', { name: 'Log out' }).click();
 
       for (const tab of [
@@ -310,12 +297,12 @@ describe('the console for keyboards, screen readers and phones', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         shifts.push(`${tab} @${width}: ${(await layoutShift(page)).toFixed(3)}`);
-        await axe(page, `${tab} @${width}`);
+        await assertAccessible(page, `${tab} @${width}`);
       }
       await page.goto(`${base}/console#/projects`);
       await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
       await page.getByRole('link', { name: 'Fjord HQ' }).waitFor();
-      await axe(page, `projects @${width}`);
+      await assertAccessible(page, `projects @${width}`);
     }
     console.log(`# layout shift (CLS) of each data screen on a fresh load: ${shifts.join(', ')}`);
     await operator.close();

@@ -5,10 +5,9 @@
 // devices shown apart.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { integratorLogin, openConsole, shot } from '../helpers/browser.ts';
+import { assertAccessible, integratorLogin, openConsole, shot } from '../helpers/browser.ts';
 import { newPhone } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { fetchCredential, registerDevice, type TestDevice } from '../helpers/phone.ts';
@@ -186,14 +185,7 @@ describe('offline credentials in the console', () => {
       for (const [hash, ready] of screens) {
         await go(hash);
         await ready();
-        const r = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze();
-        const h1 = await new AxeBuilder({ page }).withRules(['page-has-heading-one']).analyze();
-        const found = [...r.violations, ...h1.violations].map(
-          (v) => `${hash} @${width}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-        assert.deepEqual(found, [], found.join('\n'));
+        await assertAccessible(page, `${hash} @${width}`);
         assert.equal(await page.locator('h1').count(), 1);
       }
       // Nothing wider than the phone: the page does not scroll sideways.

@@ -6,13 +6,12 @@
 // lock is test/matter/e2e.test.ts. axe-core checks the screen at 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { BridgeTransport } from '../../src/bridge/agent.ts';
 import { httpTransport } from '../../src/bridge/http-transport.ts';
 import type { DesiredLockState, ReconcileReport } from '../../src/matter/reconcile.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { integratorLogin, openConsole, shot } from '../helpers/browser.ts';
+import { assertAccessible, integratorLogin, openConsole, shot } from '../helpers/browser.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { createLock, phone } from '../helpers/resources.ts';
 
@@ -102,17 +101,6 @@ async function playBridge() {
   }
 }
 
-async function axe(p: Page, screen: string): Promise<void> {
-  const r = await new AxeBuilder({ page: p })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const heading = await new AxeBuilder({ page: p }).withRules(['page-has-heading-one']).analyze();
-  const found = [...r.violations, ...heading.violations].map(
-    (v) => `${screen}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  assert.deepEqual(found, [], found.join('\n'));
-}
-
 /** Clicks the screen's Refresh until `ok` (what the bridge reports arrives when it arrives). */
 async function refreshUntil(what: string, ok: () => Promise<boolean>) {
   for (let i = 0; !(await ok()); i++) {
@@ -188,7 +176,7 @@ describe("a lock's door in the console", () => {
     await shot(page, 'lock-door');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await axe(page, `lock door @${width}`);
+      await assertAccessible(page, `lock door @${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -214,7 +202,7 @@ describe("a lock's door in the console", () => {
     );
     const lock = await t.call('GET', `/v2/projects/${a.projectId}/locks/${spare}`, { token: a.projectToken });
     assert.equal(lock.body.lock.connection.status, 'online');
-    await axe(page, 'connected lock @1280');
+    await assertAccessible(page, 'connected lock @1280');
   });
 
   it('had no script errors', () => {

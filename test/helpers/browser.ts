@@ -1,8 +1,10 @@
 // A real browser for the console tests: Debian's `chromium` driven by playwright-core (no browser
 // download; .ci/run installs the package). Screenshots go to test-results/console/<store>/, kept as
 // CI artifacts.
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { TestApp } from './app.ts';
 import { storeKind } from './store.ts';
@@ -48,4 +50,19 @@ export async function integratorLogin(page: Page, base: string, clientId: string
   await page.getByLabel('Client secret').fill(clientSecret);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: 'Log out' }).waitFor();
+}
+
+/**
+ * axe-core on the page as it is: the WCAG 2.x A and AA rules, and `page-has-heading-one` (every
+ * screen has its own heading). Fails naming each violation and its elements, prefixed by `label`.
+ */
+export async function assertAccessible(page: Page, label: string): Promise<void> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const heading = await new AxeBuilder({ page }).withRules(['page-has-heading-one']).analyze();
+  const found = [...r.violations, ...heading.violations].map(
+    (v) => `${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  assert.deepEqual(found, [], found.join('\n'));
 }
