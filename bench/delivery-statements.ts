@@ -89,20 +89,7 @@ async function round(): Promise<Round> {
       claimCpu += cpuSeconds(pid) - c;
       claims++;
       if (claimed.length === 0) break;
-      const now = new Date();
-      const outcomes: AttemptOutcome[] = claimed.map((d) => ({
-        deliveryId: d.id,
-        webhookId: d.webhook_id,
-        lease: d.leased_until,
-        attempt: d.attempt_count + 1,
-        at: now,
-        responseStatus: 200,
-        durationMs: 3,
-        error: null,
-        status: 'succeeded',
-        nextAttemptAt: null,
-        gone: false,
-      }));
+      const outcomes = succeeded(claimed);
       for (let i = 0; i < outcomes.length; i += FLUSH) {
         c = cpuSeconds(pid);
         await deliveryOutcomesRecord(db, outcomes.slice(i, i + FLUSH), 86_400_000);
@@ -131,13 +118,17 @@ const cell = (v: number[]) => `${fmt(median(v))} (${fmt(Math.min(...v))}-${fmt(M
 
 const ms = (v: number[]) => `${fmt(median(v), 2)} (${fmt(Math.min(...v), 2)}-${fmt(Math.max(...v), 2)})`;
 
-const succeeded = (rows: { id: string; webhook_id: string; leased_until: Date }[]): AttemptOutcome[] =>
-  rows.map((d) => ({
+/** Claimed deliveries written back as answered 200 (their attempt: one more than they had). */
+function succeeded(
+  rows: readonly { id: string; webhook_id: string; leased_until: Date; attempt_count?: number }[],
+): AttemptOutcome[] {
+  const at = new Date();
+  return rows.map((d) => ({
     deliveryId: d.id,
     webhookId: d.webhook_id,
     lease: d.leased_until,
-    attempt: 1,
-    at: new Date(),
+    attempt: (d.attempt_count ?? 0) + 1,
+    at,
     responseStatus: 200,
     durationMs: 3,
     error: null,
@@ -145,6 +136,7 @@ const succeeded = (rows: { id: string; webhook_id: string; leased_until: Date }[
     nextAttemptAt: null,
     gone: false,
   }));
+}
 
 interface Explained {
   'Planning Time': number;
