@@ -1,7 +1,7 @@
 // An integrator's projects, as resource discovery lists them, and a new project in an organization
 // the client administers.
 import { useState } from 'preact/hooks';
-import { fmtTime, integratorClient, type Project } from '../client.ts';
+import { browserZone, fmtTime, integratorClient, type Project } from '../client.ts';
 import { useLoad } from '../hooks.ts';
 import { ResourceTable } from '../parts/resource-table.tsx';
 import { TimeZoneSelect } from '../parts/time-zone.tsx';
@@ -68,7 +68,7 @@ function NewProject({ session, organizationId }: { session: Integrator; organiza
     [organizationId],
   );
   const [name, setName] = useState('');
-  const [timezone, setTimezone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timezone, setTimezone] = useState(browserZone);
   const [sandbox, setSandbox] = useState(true);
   const { busy, error, run } = useAction();
   return (
