@@ -102,6 +102,7 @@ console.log(
 
 process.env.LATCHKEY_LOG_LEVEL ??= 'silent';
 const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS ?? 600_000);
+const startedAt = Date.now();
 const durations = {};
 let failed = false;
 const stream = run({
@@ -147,8 +148,6 @@ setInterval(() => {
   process.exit(1);
 }, 10_000).unref();
 stream.compose(spec).pipe(process.stdout);
-// On exit: the stream's own 'end' can come before its last events reach listeners.
-const startedAt = Date.now();
 /** CPU seconds of this process's ended children (and theirs), from /proc (Linux; 100 ticks a second). */
 function childrenCpuSeconds() {
   try {
@@ -158,6 +157,7 @@ function childrenCpuSeconds() {
     return Number.NaN;
   }
 }
+// On exit: the stream's own 'end' can come before its last events reach listeners.
 process.on('exit', () => {
   // Where the time went: the slowest files, and how busy the machine's cores were kept. A run that
   // keeps them busy is bounded by its CPU; one that does not is waiting (timers, other processes).
