@@ -214,6 +214,8 @@ function receiversChild(): void {
 
 interface Sender {
   pid: number | undefined;
+  /** BENCH_MEMORY: where the process's memory is, read from its own metrics at the window's end. */
+  memory?(): Promise<string>;
   /** Uploads these events (one transaction or one addJobs). */
   upload(events: EnqueueEvent[], urls: string[]): Promise<void>;
   stop(): Promise<void>;
@@ -265,7 +267,7 @@ async function seedWebhooks(db: Db, masterKey: Buffer, ports: number[]): Promise
  * Resolves when the worker has logged its start (after its migrations), with PORT=0: a port chosen
  * beforehand can be taken by another process on a shared machine before the worker binds it.
  */
-function waitStarted(child: ChildProcess, err: () => string): Promise<void> {
+function waitStarted(child: ChildProcess, err: () => string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
@@ -273,11 +275,32 @@ function waitStarted(child: ChildProcess, err: () => string): Promise<void> {
       if (!out.includes('delivery worker started')) return;
       child.stdout!.off('data', onData);
       child.stdout!.resume(); // the rest of its log is not read
-      resolve();
+      resolve(/"metricsAddress":"([^"]+)"/.exec(out)?.[1]);
     };
     child.stdout!.on('data', onData);
     child.once('exit', () => reject(new Error(`latchkey worker exited: ${err()} ${out}`)));
   });
+}
+
+const MEMORY = process.env.BENCH_MEMORY === '1';
+
+/** RSS, the V8 heap by space, and memory outside it, from prom-client's default metrics. */
+async function memoryFromMetrics(address: string): Promise<string> {
+  const text = await (await fetch(`${address}/metrics`)).text();
+  const mb = (re: RegExp) => {
+    const m = re.exec(text);
+    return m ? `${fmt(Number(m[1]) / 2 ** 20, 0)} MB` : '?';
+  };
+  const spaces = [...text.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} (\S+)/gm)]
+    .filter((m) => Number(m[2]) > 2 ** 20)
+    .map((m) => `${m[1]} ${fmt(Number(m[2]) / 2 ** 20, 0)}`)
+    .join(', ');
+  return [
+    `rss ${mb(/^process_resident_memory_bytes (\S+)/m)}`,
+    `heap used ${mb(/^nodejs_heap_size_used_bytes (\S+)/m)} of ${mb(/^nodejs_heap_size_total_bytes (\S+)/m)} (${spaces})`,
+    `external ${mb(/^nodejs_external_memory_bytes (\S+)/m)}`,
+    `open handles ${/^nodejs_active_handles_total (\S+)/m.exec(text)?.[1] ?? '?'}`,
+  ].join('; ');
 }
 
 /** One `latchkey worker` process on a fresh database, with its 1,000 webhooks. */
@@ -303,6 +326,7 @@ async function startLatchkeyWorker(
       LATCHKEY_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
       LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK: String(limits.perWebhook),
       LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS: String(limits.inFlight),
+      ...(MEMORY ? { LATCHKEY_METRICS_PORT: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -310,12 +334,13 @@ async function startLatchkeyWorker(
   child.stderr!.on('data', (d) => {
     err += d;
   });
-  await waitStarted(child, () => err);
+  const metricsAddress = await waitStarted(child, () => err);
   const db = await openPgStore({ url: database.url, poolSize: 4 });
   const tenant = await seedWebhooks(db, masterKey, rx.ports);
   return {
     pid: child.pid,
     tenant,
+    memory: metricsAddress ? () => memoryFromMetrics(metricsAddress) : undefined,
     upload: (events) => db.transaction((tx) => deliveriesEnqueueForEvents(tx, events)).then(() => {}),
     async stop() {
       await stopChild(child);
@@ -479,6 +504,7 @@ async function runOnce(
     await new Promise((r) => setTimeout(r, 10));
   }
   const cpuTo = cpuNow();
+  if (sender.memory) console.log(`  memory at the window's end: ${await sender.memory()}`);
   const windowS = (to - from) / 1000;
   let report = await rx.report();
   const drainEnd = Date.now() + DRAIN_MS;

@@ -426,7 +426,11 @@ const DECLARATIONS = {
   }),
   webhookInFlightPerProcess: int({
     name: 'LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS',
-    default: 256,
+    // 1,024: by Little's law, 2,000 deliveries/s to receivers answering in 80 ms at the median with
+    // a 3 s tail, and hanging ones held to the 15 s timeout, need ~530 under way; 256 let the healthy
+    // receivers' p99 reach 0.6-2.2 s where 1,024 kept it under 0.1 s, for ~6% more memory
+    // (docs/performance.md, "Real-world receivers").
+    default: 1024,
     min: 1,
     max: 10000,
     doc: 'deliveries one worker process holds (being sent, or claimed and waiting for a slot), and as many again of slow receivers in their own lane',

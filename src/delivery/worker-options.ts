@@ -17,7 +17,7 @@ export interface DeliveryWorkerOptions {
   log?: WorkerLog;
   /** Rows per claim (default 100). */
   batchSize?: number;
-  /** Deliveries held by this worker, being sent or claimed and waiting (default LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS, 256). */
+  /** Deliveries held by this worker, being sent or claimed and waiting (default LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS, 1,024). */
   maxInFlight?: number;
   /** Deliveries being sent per webhook in this worker (default LATCHKEY_WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16): a slow receiver holds only these. */
   perWebhook?: number;

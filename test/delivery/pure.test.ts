@@ -262,13 +262,13 @@ describe('attempt outcomes', () => {
 });
 
 describe('worker limits from the configuration', () => {
-  const config = loadConfig({ LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS: '1024' });
+  const config = loadConfig({ LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS: '300' });
 
   it('the shared room, and the slow lane as large again, come from LATCHKEY_WEBHOOK_IN_FLIGHT_PER_PROCESS', () => {
     const s = workerSettings(config, {});
-    assert.equal(s.maxInFlight, 1024);
-    assert.equal(s.slowMaxInFlight, 1024);
-    assert.equal(workerSettings(loadConfig({}), {}).maxInFlight, 256);
+    assert.equal(s.maxInFlight, 300);
+    assert.equal(s.slowMaxInFlight, 300);
+    assert.equal(workerSettings(loadConfig({}), {}).maxInFlight, 1024);
   });
 
   it('options given to the worker go before the configuration', () => {
