@@ -38,7 +38,7 @@ import { deliveryHeaders, webhookSecretGenerate } from '../src/delivery/sign.ts'
 import { DeliveryWorker } from '../src/delivery/worker.ts';
 import { createMetrics } from '../src/http/metrics.ts';
 import { uuidv7 } from '../src/ids.ts';
-import { cpuSeconds, receiverTlsOptions, sampleEventBody, testCa } from './lib.ts';
+import { cpuSeconds, machineLine, receiverTlsOptions, sampleEventBody, testCa } from './lib.ts';
 
 interface Receiver {
   port: number;
@@ -403,7 +403,7 @@ async function main(): Promise<void> {
       }),
     );
     console.log(
-      `${ROUNDS} rounds; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (2 cores)`,
+      `${ROUNDS} rounds on ${machineLine()}; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
     );
   } finally {
     rx.close();

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -77,6 +77,13 @@ export function cpuSeconds(pid: number | undefined): number {
 
 /** The 1-minute load average, as /proc/loadavg says it. */
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
+
+/**
+ * The processor and Node line, printed with every table: the development machine is a different
+ * one in each session, so absolute figures from two sessions are only comparable on the same model.
+ */
+export const machineLine = () =>
+  `${cpus()[0]?.model.trim() ?? 'unknown CPU'} × ${cpus().length}, Node ${process.versions.node}`;
 
 /** BENCH_CPU_PROF=dir: the Latchkey server writes a V8 CPU profile there when it stops (open in Chrome DevTools). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;

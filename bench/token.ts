@@ -22,6 +22,7 @@ import {
   type LoadResult,
   load,
   loadAverage,
+  machineLine,
   type Server,
   type StoreKind,
   seedTenant,
@@ -171,7 +172,7 @@ for (const c of contenders) {
   ]);
 }
 table(
-  `client_credentials grants on Node ${process.versions.node}, ${ROUNDS} alternating rounds of ${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; load average ${[
+  `client_credentials grants on ${machineLine()}, ${ROUNDS} alternating rounds of ${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; load average ${[
     ...runs.values(),
   ]
     .flat()
