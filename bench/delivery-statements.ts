@@ -4,7 +4,9 @@
 // worker forms: ~100 and ~100 at 100 webhooks, ~20 and ~20 at one), one after another on one
 // connection, until the queue is empty. The table gives the server process's CPU per delivery
 // (from /proc; the claim's and the outcome write's shares summed statement by statement) and the
-// WAL it wrote per delivery, medians and ranges of BENCH_ROUNDS (default 3) fresh databases.
+// WAL it wrote per delivery, medians and ranges of BENCH_ROUNDS (default 3) fresh databases; and
+// apart, the same for the enqueue that queued them (one statement per 20,000 at 100 webhooks,
+// per 1,000 at one).
 // BENCH_EXPLAIN=1 instead runs 15 claims and their writes under EXPLAIN (ANALYZE, BUFFERS, WAL) on
 // 2,000 queued deliveries and prints each statement's median planning and execution time, its
 // foreign-key trigger time and the WAL records and bytes it wrote.
@@ -59,6 +61,8 @@ interface Round {
   claimUs: number;
   writeUs: number;
   walBytes: number;
+  enqueueUs: number;
+  enqueueWalBytes: number;
   delivered: number;
   claims: number;
 }
@@ -68,10 +72,15 @@ async function round(): Promise<Round> {
   const db = await openPgStore({ url: database.url, poolSize: 1 });
   try {
     await migrate(db);
-    await seed(db);
     const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const lsn = async () =>
       BigInt((await db.query<{ l: string }>("SELECT pg_current_wal_lsn() - '0/0' AS l")).rows[0]!.l);
+    // The enqueue (the seed: the deliveries queued as uploads queue them) is measured apart.
+    const seedWal0 = await lsn();
+    const seedCpu0 = cpuSeconds(pid);
+    await seed(db);
+    const enqueueCpu = cpuSeconds(pid) - seedCpu0;
+    const enqueueWal = Number((await lsn()) - seedWal0);
     const wal0 = await lsn();
     const cpu0 = cpuSeconds(pid);
     let claimCpu = 0;
@@ -104,6 +113,8 @@ async function round(): Promise<Round> {
       claimUs: (claimCpu * 1e6) / delivered,
       writeUs: (writeCpu * 1e6) / delivered,
       walBytes: wal / delivered,
+      enqueueUs: (enqueueCpu * 1e6) / delivered,
+      enqueueWalBytes: enqueueWal / delivered,
       delivered,
       claims,
     };
@@ -210,18 +221,20 @@ for (let i = 1; i <= ROUNDS; i++) {
   const r = await round();
   rounds.push(r);
   console.log(
-    `round ${i}: ${fmt(r.cpuUs)} µs/delivery (claim ${fmt(r.claimUs)}, write ${fmt(r.writeUs)}), ${fmt(r.walBytes)} WAL bytes/delivery, ${r.delivered} in ${r.claims} claims`,
+    `round ${i}: ${fmt(r.cpuUs)} µs/delivery (claim ${fmt(r.claimUs)}, write ${fmt(r.writeUs)}), ${fmt(r.walBytes)} WAL bytes/delivery, ${r.delivered} in ${r.claims} claims; enqueue ${fmt(r.enqueueUs)} µs, ${fmt(r.enqueueWalBytes)} WAL bytes`,
   );
 }
 table(
   `PostgreSQL per delivery: ${N} deliveries, ${WEBHOOKS} webhooks, claims of ${CLAIM}, writes of ${FLUSH}`,
-  ['server CPU µs', 'claim µs', 'outcome write µs', 'WAL bytes'],
+  ['server CPU µs', 'claim µs', 'outcome write µs', 'WAL bytes', 'enqueue µs', 'enqueue WAL bytes'],
   [
     [
       cell(rounds.map((r) => r.cpuUs)),
       cell(rounds.map((r) => r.claimUs)),
       cell(rounds.map((r) => r.writeUs)),
       cell(rounds.map((r) => r.walBytes)),
+      cell(rounds.map((r) => r.enqueueUs)),
+      cell(rounds.map((r) => r.enqueueWalBytes)),
     ],
   ],
 );
