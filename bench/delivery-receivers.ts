@@ -284,6 +284,14 @@ function waitStarted(child: ChildProcess, err: () => string): Promise<string | u
 
 const MEMORY = process.env.BENCH_MEMORY === '1';
 
+/** The resident set's parts from /proc: anonymous memory, mapped files (code), shared memory. */
+function rssParts(pid: number | undefined): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return ['RssAnon', 'RssFile', 'RssShmem', 'Threads']
+    .map((k) => `${k} ${new RegExp(`^${k}:\\s+(.*)$`, 'm').exec(status)?.[1] ?? '?'}`)
+    .join(', ');
+}
+
 /** RSS, the V8 heap by space, and memory outside it, from prom-client's default metrics. */
 async function memoryFromMetrics(address: string): Promise<string> {
   const text = await (await fetch(`${address}/metrics`)).text();
@@ -504,7 +512,8 @@ async function runOnce(
     await new Promise((r) => setTimeout(r, 10));
   }
   const cpuTo = cpuNow();
-  if (sender.memory) console.log(`  memory at the window's end: ${await sender.memory()}`);
+  if (sender.memory)
+    console.log(`  memory at the window's end: ${await sender.memory()}; ${rssParts(sender.pid)}`);
   const windowS = (to - from) / 1000;
   let report = await rx.report();
   const drainEnd = Date.now() + DRAIN_MS;
