@@ -25,6 +25,8 @@
 //   BENCH_IN_FLIGHT=256,512,1024 BENCH_PER_WEBHOOK=16 BENCH_PEERS=latchkey ...   # limits to try
 //   BENCH_TIMEOUT_MS (default 5000: the sender's timeout, shrunk from the service's 15 s so that
 //   hanging receivers time out several times in a run), BENCH_ROUNDS (default 3), BENCH_SEED (1)
+//   BENCH_MEMORY=1: Latchkey's worker also serves its metrics, and at the end of each window the bench
+//   prints its V8 heap by space, memory outside the heap, open handles and resident parts (/proc)
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
