@@ -39,6 +39,12 @@ const run = spawnSync(process.execPath, ['scripts/test.mjs', ...filters], {
   maxBuffer: 256 * 1024 * 1024,
 });
 const summary = run.stdout.split('\n').filter((l) => /^ℹ (tests|pass|fail) /.test(l) || /^\s*✖/.test(l));
+// What a failing test said (the runner's "failing tests" part, to its wall-time line): without it a
+// failure here under load cannot be read afterwards.
+const failingAt = run.stdout.indexOf('✖ failing tests:');
+const failingEnd = run.stdout.indexOf('\nwall ', failingAt);
+const failingText =
+  failingAt < 0 ? '' : run.stdout.slice(failingAt, failingEnd < 0 ? undefined : failingEnd).slice(0, 20_000);
 let exchanges = [];
 try {
   exchanges = readFileSync(report, 'utf8')
@@ -92,6 +98,7 @@ for (const x of exchanges) {
 const exercised = operations.filter((o) => o.statuses.size > 0);
 console.log(`\nPrism's validating proxy in front of: ${filters.join(' ')}`);
 console.log(summary.join('\n'));
+if (failingText) console.log(`\n${failingText}`);
 console.log(
   `\n${exchanges.length} exchanges; operations exercised: ${exercised.length} of ${operations.length}`,
 );
