@@ -157,6 +157,10 @@ export function injectOverHttp(base: string): (o: InjectOptions) => Promise<Ligh
       method: (o.method ?? 'GET').toUpperCase() as 'GET',
       headers,
       body,
+      // A connection of its own per request. A kept-alive one that sat idle while a test waited
+      // (for deliveries, say) can be closed by Prism's server just as the next request goes out on
+      // it, and that request fails with ECONNRESET: seen twice under CI's load in the erasure test.
+      reset: true,
     });
     const raw = Buffer.from(await r.body.arrayBuffer());
     const text = raw.toString('utf8');
