@@ -1,7 +1,7 @@
 // What a kept-alive webhook connection costs the sender's memory: `npm run bench:connection-memory`.
 // The delivery agent (createDeliveryAgent, as the worker builds it) posts once to each of N HTTPS
-// origins (a receiver child process listening on N ports: N separate receivers), PER requests at
-// once to each, and keeps the connections open; the table gives the process's RSS, V8 heap and
+// origins (a receiver child process listening on N ports: N separate receivers), BENCH_PER_ORIGIN
+// requests at once to each, and keeps the connections open; the table gives the process's RSS, V8 heap and
 // memory outside the heap before and after (after a full GC), and the growth per connection. This
 // is the floor under the worker's resident set with many receivers (docs/performance.md,
 // "Real-world receivers").
@@ -11,6 +11,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { request } from 'undici';
+import { startFlags } from '../scripts/build.mjs';
 import { parseCidrList } from '../src/delivery/address-policy.ts';
 import { createDeliveryAgent } from '../src/delivery/send.ts';
 import { fmt, receiverTlsOptions, table, testCa } from './lib.ts';
@@ -70,7 +71,7 @@ async function measure(ports: number[], perOrigin: number): Promise<string[]> {
 /** One row in a process of its own: memory freed by an earlier row would be reused by the next. */
 async function row(per: number): Promise<string[]> {
   const child = fork(import.meta.filename, ['row', String(per)], {
-    execArgv: ['--expose-gc', '--max-semi-space-size=16', '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...startFlags(), '--import', 'tsx'], // the service's V8 flags, as it ships
   });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve(m as string[]));

@@ -2,4 +2,5 @@
 export declare const ROOT: string;
 export declare const DIST: string;
 export declare function buildBundles(outdir?: string): { main: string; cli: string };
+export declare function startFlags(): string[];
 export declare function startArgs(): string[];

@@ -44,17 +44,22 @@ export function buildBundles(outdir = DIST) {
   return { main: join(outdir, 'main.mjs'), cli: join(outdir, 'cli.mjs') };
 }
 
-/**
- * The node arguments of `npm start` (package.json's start script, V8 flags included) with the
- * bundle built as its prestart does: how tests, benchmarks and scripts start the server as it ships.
- */
-export function startArgs() {
+/** The V8 flags of `npm start` (package.json's start script), without building anything. */
+export function startFlags() {
   const { start } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
   // `exec` makes node npm's own child (see watchNpmParent in src/main.ts).
   const [node, ...args] = start.replace(/^exec\s+/, '').split(/\s+/);
   if (node !== 'node' || args.at(-1) !== 'dist/main.mjs')
     throw new Error(`unexpected start script: ${start}`);
-  return [...args.slice(0, -1), buildBundles().main];
+  return args.slice(0, -1);
+}
+
+/**
+ * The node arguments of `npm start` (its V8 flags) with the bundle built as its prestart does: how
+ * tests, benchmarks and scripts start the server as it ships.
+ */
+export function startArgs() {
+  return [...startFlags(), buildBundles().main];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) buildBundles();
