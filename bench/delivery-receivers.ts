@@ -25,8 +25,9 @@
 //   BENCH_IN_FLIGHT=256,512,1024 BENCH_PER_WEBHOOK=16 BENCH_PEERS=latchkey ...   # limits to try
 //   BENCH_TIMEOUT_MS (default 5000: the sender's timeout, shrunk from the service's 15 s so that
 //   hanging receivers time out several times in a run), BENCH_ROUNDS (default 3), BENCH_SEED (1)
-//   BENCH_MEMORY=1: Latchkey's worker also serves its metrics, and at the end of each window the bench
-//   prints its V8 heap by space, memory outside the heap, open handles and resident parts (/proc)
+//   BENCH_MEMORY=1: at the end of each window the bench prints each delivery process's resident parts
+//   (/proc), and for Latchkey's worker, which then serves its metrics, its V8 heap by space, memory
+//   outside the heap and open handles
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +36,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { makeWorkerUtils } from 'graphile-worker';
-import { buildBundles, DIST, startArgs } from '../scripts/build.mjs';
+import { buildBundles, DIST, startFlags } from '../scripts/build.mjs';
+import { loadConfig } from '../src/config.ts';
 import { createKeyring } from '../src/crypto/master-key.ts';
 import type { Db } from '../src/db/db.ts';
 import { openPgStore } from '../src/db/pg-store.ts';
@@ -60,8 +62,15 @@ const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 25);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 5000);
-const IN_FLIGHT = (process.env.BENCH_IN_FLIGHT ?? '256').split(',').map(Number);
-const PER_WEBHOOK = (process.env.BENCH_PER_WEBHOOK ?? '16').split(',').map(Number);
+// Unless told otherwise, the service's own defaults (src/config.ts), so that the default run measures
+// what ships.
+const SHIPPED = loadConfig({});
+const IN_FLIGHT = (process.env.BENCH_IN_FLIGHT ?? String(SHIPPED.webhookInFlightPerProcess))
+  .split(',')
+  .map(Number);
+const PER_WEBHOOK = (process.env.BENCH_PER_WEBHOOK ?? String(SHIPPED.webhookConcurrencyPerWebhook))
+  .split(',')
+  .map(Number);
 const WARMUP_MS = TIMEOUT_MS + 2000;
 /** How long after the last upload the healthy receivers' last events may still arrive. */
 const DRAIN_MS = 10_000;
@@ -216,7 +225,7 @@ function receiversChild(): void {
 
 interface Sender {
   pid: number | undefined;
-  /** BENCH_MEMORY: where the process's memory is, read from its own metrics at the window's end. */
+  /** BENCH_MEMORY: where the process's memory is, from its own metrics (Latchkey's worker only). */
   memory?(): Promise<string>;
   /** Uploads these events (one transaction or one addJobs). */
   upload(events: EnqueueEvent[], urls: string[]): Promise<void>;
@@ -232,7 +241,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The service's own V8 flags (package.json's start script), and BENCH_CPU_PROF's. */
-const nodeFlags = () => [...profileArgs(), ...startArgs().slice(0, -1)];
+const nodeFlags = () => [...profileArgs(), ...startFlags()];
 
 interface Tenant {
   projectId: string;
@@ -514,8 +523,10 @@ async function runOnce(
     await new Promise((r) => setTimeout(r, 10));
   }
   const cpuTo = cpuNow();
-  if (sender.memory)
-    console.log(`  memory at the window's end: ${await sender.memory()}; ${rssParts(sender.pid)}`);
+  if (MEMORY) {
+    const fromMetrics = sender.memory ? `${await sender.memory()}; ` : '';
+    console.log(`  memory at the window's end: ${fromMetrics}${rssParts(sender.pid)}`);
+  }
   const windowS = (to - from) / 1000;
   let report = await rx.report();
   const drainEnd = Date.now() + DRAIN_MS;
