@@ -10,8 +10,8 @@
 //
 // Fairness before throughput. A webhook is in one of three states:
 // - NEW: it has not answered this worker yet. One delivery at a time (it may hang): 16 new webhooks
-//   that hang take 16 places of the shared room for a second, not 16 × 32 (all of the shared room, and another
-//   tenant's deliveries would wait behind them).
+//   that hang take 16 places of the shared room for a second, not 16 × 32 (512, half of the default
+//   room, and another tenant's deliveries would wait behind them).
 // - FAST: it answers; its slots and its waiting line count against the shared room (`maxInFlight`).
 // - SLOW: a request of it has been unanswered for `slowAfterMs` (1 s), or its average request time
 //   is that long. What the worker holds of it counts against the slow lane (`slowMaxInFlight`)
