@@ -1,7 +1,9 @@
 // Reads of the access log. A page is a range scan of access_events_project (project_id, created
 // DESC, id DESC), access_events_lock (lock_id, ...), access_events_app_user (app_user_id, ...) or
-// access_events_key (key_id, ...), whichever the filter makes the narrowest (the planner picks):
-// equality on the leading column, the window and cursor as a range on (created, id), LIMIT n + 1.
+// access_events_key (key_id, ...), whichever filter given is the narrowest (key, person, lock,
+// project): equality on the leading column, the window and cursor as a range on (created, id),
+// LIMIT n + 1. The reads by key, person and lock are PL/pgSQL functions whose plans the server
+// connection keeps, so a read over thirty day partitions is not planned again on every call.
 //
 // Partitions decide the cost. The planner's work grows with the day partitions a query's range
 // spans (for a 30-day window, more than the scan itself), and a range without an upper bound also
@@ -36,7 +38,7 @@ export interface AccessEventRow {
   origin: string;
 }
 
-/** The columns of an AccessEventRow. */
+/** The columns of an AccessEventRow (the read functions return the same, as access_log_row). */
 export const ACCESS_EVENT_COLUMNS = `id, action,
   to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_text,
   key_id, lock_id, lock_name, app_user_id, user_name, origin,
@@ -75,7 +77,15 @@ export async function accessEventsPage(db: Queryable, f: AccessLogFilter): Promi
   return rows;
 }
 
-/** Events of the filter with lo <= created < hi, newest first, at most `limit`. */
+/** The smallest uuid: with the range's end as `created`, a bound that every earlier event is before. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Events of the filter with lo <= created < hi, newest first, at most `limit`. A read by key, person
+ * or lock (the narrowest given leads: a key has the fewest events, then a person, then a lock) calls
+ * its function (migrations/0103_access_log_page_functions.sql says why functions, and why these
+ * plans); the project's whole log is one statement planned per call.
+ */
 async function rangeRead(
   db: Queryable,
   f: AccessLogFilter,
@@ -83,21 +93,36 @@ async function rangeRead(
   hi: number,
   limit: number,
 ): Promise<AccessEventRow[]> {
+  const fn = f.keyId ? 'key' : f.appUserId ? 'app_user' : f.lockId ? 'lock' : undefined;
+  if (fn) {
+    // The newest bound: the cursor when it lies before the range's end (milliseconds are enough to
+    // compare: a cursor in the same millisecond as `hi` is not before it), else the end itself.
+    const [newest, newestId] =
+      f.cursor && Date.parse(f.cursor.created) < hi
+        ? [f.cursor.created, f.cursor.id]
+        : [new Date(hi).toISOString(), FIRST_ID];
+    const { rows } = await db.query<AccessEventRow>(
+      `SELECT * FROM access_log_page_${fn}($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        f.projectId,
+        new Date(lo),
+        newest,
+        newestId,
+        limit,
+        f.lockId ?? null,
+        f.appUserId ?? null,
+        f.keyId ?? null,
+      ],
+    );
+    return rows;
+  }
   const params: unknown[] = [f.projectId, new Date(lo), new Date(hi)];
   const where = ['project_id = $1', 'created >= $2', 'created < $3'];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (f.lockId) add('lock_id = ?', f.lockId);
-  if (f.appUserId) add('app_user_id = ?', f.appUserId);
-  if (f.keyId) add('key_id = ?', f.keyId);
   if (f.cursor) {
     params.push(f.cursor.created, f.cursor.id);
-    const n = params.length;
     // The row comparison is the index condition; the plain bound on `created` also prunes the
     // day partitions newer than the cursor (the day split above already does, mostly).
-    where.push(`created <= $${n - 1}::timestamptz`, `(created, id) < ($${n - 1}::timestamptz, $${n}::uuid)`);
+    where.push('created <= $4::timestamptz', '(created, id) < ($4::timestamptz, $5::uuid)');
   }
   params.push(limit);
   const { rows } = await db.query<AccessEventRow>(
