@@ -168,7 +168,7 @@ describe('GET /v2/projects/{projectId}/logs/access', () => {
 
   it('pages a filtered read exactly once, in order', async () => {
     for (const [q, want] of [
-      [`&keyId=${key2}`, expected.length - 501],
+      [`&keyId=${key2}`, 500],
       [`&appUserId=${encodeURIComponent(kari)}`, 1000],
       [`&lockId=${lock1}`, 501],
     ] as const) {
