@@ -25,7 +25,9 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openStore } from '../src/db/open.ts';
+import type { StopJob } from '../src/periodic.ts';
 import { retentionRun } from '../src/resources/access-log/retention.ts';
+import { activityFoldJobStart } from '../src/resources/activity-summary/fold.ts';
 import { fmt, PG_URL, table } from './lib.ts';
 import { ERASE_USER, fullSize, KEYS_USER, type ScaleSize, seedScale, smallSize } from './seed-scale.ts';
 
@@ -85,6 +87,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const loadStart = loadavg()[0]!;
   let stopBackground = () => {};
+  let stopFold: StopJob = async () => {};
   try {
     await migrate(db);
     await retentionRun(db, { retentionDays: config.accessLogRetentionDays });
@@ -104,6 +107,8 @@ async function main() {
       console.log(`seeded in ${seedSeconds.toFixed(0)} s`);
     }
     const loadSeeded = loadavg()[0]!;
+    // The activity summary's counts kept up to date as in every process of a deployment.
+    stopFold = activityFoldJobStart(ctx, app.log);
     const q = async <T = any>(sql: string, p: unknown[] = []) => (await c.query(sql, p)).rows as T[];
     // The data size the figures are for: counted before the measurements add their own rows.
     const counts = (
@@ -520,6 +525,7 @@ async function main() {
   } finally {
     stopBackground();
     await new Promise((r) => setTimeout(r, 1000)); // uploads in flight finish before the app closes
+    await stopFold();
     await c.end().catch(() => {});
     await app?.close().catch(() => {});
     await ctx?.close().catch(() => {});

@@ -330,6 +330,13 @@ const DECLARATIONS = {
     max: 3650,
     doc: 'deliveries finished (succeeded or failed) longer ago than this are deleted with their attempts',
   }),
+  activityFoldIntervalMs: int({
+    name: 'LATCHKEY_ACTIVITY_FOLD_INTERVAL_MS',
+    default: 2000,
+    min: 100,
+    max: 600000,
+    doc: "how often new access events and webhook attempts are added to the activity summary's hourly counts (a summary adds what they have not reached yet itself, so this bounds its work, not its freshness)",
+  }),
   keyExpiryIntervalMs: int({
     name: 'LATCHKEY_KEY_EXPIRY_INTERVAL_MS',
     default: 60000,

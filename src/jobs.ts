@@ -10,6 +10,7 @@ import { DeliveryWorker } from './delivery/worker.ts';
 import { idempotencyAnswersSeal, idempotencyKeysExpire } from './http/idempotency.ts';
 import { periodicJobStart, type StopJob } from './periodic.ts';
 import { retentionJobStart } from './resources/access-log/retention.ts';
+import { activityFoldJobStart } from './resources/activity-summary/fold.ts';
 import { sessionsExpire } from './resources/app/sessions.ts';
 
 export interface JobOptions {
@@ -32,6 +33,7 @@ export async function startBackgroundJobs(
     appSessionExpiryJobStart(ctx, log),
     keyExpiryJobStart(ctx, log),
     auditRetentionJobStart(ctx, log),
+    activityFoldJobStart(ctx, log),
   ];
   if (o.deliveryWorker ?? ctx.config.runWorker) {
     const worker = new DeliveryWorker(ctx, { log: log.child({ component: 'delivery' }) });

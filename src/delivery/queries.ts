@@ -171,7 +171,8 @@ export async function deliveryOutcomesRecord(
 }
 
 /**
- * One statement: the attempts (always: they happened); the deliveries' new state only while the
+ * One statement: the attempts (always: they happened), and each again in the activity summary's
+ * pending counts; the deliveries' new state only while the
  * row still carries our lease and is pending (a lease that expired and was taken by another worker,
  * or a webhook disabled meanwhile, wins over this late result); and `last_success_at` of the
  * webhooks that succeeded, written at most once a minute per webhook (and whenever it clears a
@@ -186,13 +187,17 @@ async function outcomesWrite(
   await db.query(
     `WITH r AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::timestamptz[],
-                            $6::timestamptz[], $7::int[], $8::int[], $9::text[])
-         AS r(id, lease, status, attempt, next_at, at, response_status, duration_ms, error)
+                            $6::timestamptz[], $7::int[], $8::int[], $9::text[], $11::uuid[])
+         AS r(id, lease, status, attempt, next_at, at, response_status, duration_ms, error, webhook_id)
      ), attempts AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, duration_ms, error)
        SELECT r.id, r.attempt, r.at, r.response_status, r.duration_ms, r.error
          FROM r JOIN webhook_deliveries d ON d.id = r.id -- a webhook deleted meanwhile took its deliveries
        ON CONFLICT DO NOTHING
+       RETURNING delivery_id, at, response_status, duration_ms
+     ), counted AS ( -- for the activity summary's counts (migration 0104): only attempts recorded here
+       INSERT INTO activity_attempts_pending (webhook_id, at, response_status, duration_ms)
+       SELECT r.webhook_id, a.at, a.response_status, a.duration_ms FROM attempts a JOIN r ON r.id = a.delivery_id
      ), alive AS (
        UPDATE webhooks SET last_success_at = now(), failing_since = NULL
         WHERE id = ANY($10::uuid[])
@@ -215,6 +220,7 @@ async function outcomesWrite(
       col((o) => o.durationMs),
       col((o) => o.error),
       succeeded,
+      col((o) => o.webhookId),
     ],
   );
 }

@@ -7,6 +7,7 @@ import { appToken, count, ev, keyInsert, lockInsert, newPhone, upload } from '..
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const WINDOW = 3; // a shrunk retention window (LATCHKEY_ACCESS_LOG_RETENTION_DAYS)
 // How far inside the window the edge event lies: the file reads the log minutes later on a loaded
 // machine (its setup alone took 140 s once), and an event 60 s inside had aged out by then.
@@ -146,12 +147,36 @@ describe('access log retention', () => {
 
   it('a second run at the same time changes nothing', async () => {
     const r = await retentionRun(t.store.db, { retentionDays: WINDOW, now });
-    assert.deepEqual(r, { created: [], dropped: [], movedFromDefault: 0, deletedIds: 0, deletedFeed: 0 });
+    assert.deepEqual(r, {
+      created: [],
+      dropped: [],
+      movedFromDefault: 0,
+      deletedIds: 0,
+      deletedFeed: 0,
+      deletedCounts: 0,
+    });
   });
 
   it('later: drops whole days past the window, adds days ahead, forgets old ids', async () => {
     const later = new Date(now.getTime() + 2 * DAY);
+    // The activity summary's counts: an hour that ended before the window, and the one the cutoff
+    // falls in (still partly inside).
+    const hourStart = (ms: number) => new Date(Math.floor(ms / HOUR) * HOUR);
+    const edgeHour = hourStart(later.getTime() - WINDOW * DAY);
+    const oldHour = new Date(edgeHour.getTime() - HOUR);
+    for (const hour of [oldHour, edgeHour])
+      await t.store.db.query(
+        `INSERT INTO activity_hours (project_id, hour, events) VALUES ('00000000-0000-7000-8000-000000000001', $1, 1)`,
+        [hour],
+      );
     const r = await retentionRun(t.store.db, { retentionDays: WINDOW, now: later });
+    const hours = await t.store.db.query<{ hour: Date }>('SELECT hour FROM activity_hours ORDER BY hour');
+    assert.deepEqual(
+      hours.rows.map((h) => new Date(h.hour).toISOString()),
+      [edgeHour.toISOString()],
+      'the hour before the window is gone, the one holding the cutoff is kept',
+    );
+    assert.equal(r.deletedCounts, 1);
     const cutoffDay = Math.floor((later.getTime() - WINDOW * DAY) / DAY) * DAY;
     const stillThere = await partitions();
     for (const name of r.dropped) assert.ok(!stillThere.includes(name));

@@ -261,8 +261,8 @@ describe('console in a real browser', () => {
 
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('img', { name: /Access events per hour, by lock/ }).waitFor();
-    await page.getByRole('img', { name: /Webhook deliveries per hour/ }).waitFor();
-    await page.getByRole('img', { name: /Attempt latency per webhook/ }).waitFor();
+    await page.getByRole('img', { name: /Webhook attempts per hour/ }).waitFor();
+    await page.getByRole('img', { name: /Attempt latency of the busiest webhooks/ }).waitFor();
     await shot(page, '12-activity');
   });
 

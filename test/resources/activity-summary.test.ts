@@ -1,10 +1,12 @@
-// GET /v2/projects/{projectId}/activity-summary: access events per hour and lock, deliveries per
-// hour and status, attempts and their latency per webhook, counted by the store over real uploads
-// and real deliveries to the local HTTPS receiver (one answering 204, one 500). Other projects'
-// activity is never counted; bad input is 400.
+// GET /v2/projects/{projectId}/activity-summary: access events per hour and each hour's busiest
+// locks, attempts per hour by outcome, and the busiest webhooks with their latency, over real
+// uploads and real deliveries to the local HTTPS receiver (one answering 204, one 500). The counts
+// are kept per hour by a fold (fold.ts); every answer here is checked before and after the fold
+// runs, and must be the same. Other projects' activity is never counted; bad input is 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { activityFoldRun } from '../../src/resources/activity-summary/fold.ts';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
   insertLock,
@@ -21,6 +23,7 @@ const HOUR = 3_600_000;
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
+let c: Tenant;
 let ok: Receiver;
 let failing: Receiver;
 let front: string;
@@ -28,16 +31,71 @@ let back: string;
 let goodHook: string;
 let badHook: string;
 /** What was uploaded: the expected counts are computed from these, for whatever hours a query covers. */
-const uploaded: { lockId: string; created: number }[] = [];
-const countIn = (from: string, to: string, lockId?: string) =>
-  uploaded.filter(
-    (e) => (!lockId || e.lockId === lockId) && e.created >= Date.parse(from) && e.created < Date.parse(to),
-  ).length;
+const uploaded: { projectId: string; lockId: string; created: number; person: string }[] = [];
+
+const hourOf = (ms: number) => new Date(Math.floor(ms / HOUR) * HOUR).toISOString();
+const inRange = (from: string, to: string) => (e: { created: number }) =>
+  e.created >= Date.parse(from) && e.created < Date.parse(to);
+
+/** Expected per-hour totals and each hour's five busiest locks (ties by lock id) of a project. */
+function expected(projectId: string, from: string, to: string) {
+  const perLock = new Map<string, Map<string, number>>();
+  for (const e of uploaded.filter((e) => e.projectId === projectId).filter(inRange(from, to))) {
+    const h = hourOf(e.created);
+    const m = perLock.get(h) ?? new Map<string, number>();
+    m.set(e.lockId, (m.get(e.lockId) ?? 0) + 1);
+    perLock.set(h, m);
+  }
+  const hours = [...perLock.keys()].sort();
+  return {
+    events: hours.map((hour) => ({ hour, n: [...perLock.get(hour)!.values()].reduce((x, y) => x + y, 0) })),
+    busiest: hours.flatMap((hour) =>
+      [...perLock.get(hour)!]
+        .sort(([l1, n1], [l2, n2]) => n2 - n1 || (l1 < l2 ? -1 : 1))
+        .slice(0, 5)
+        .map(([lockId, n]) => ({ hour, lockId, n })),
+    ),
+  };
+}
+
+const summary = (tenant: Tenant, query = '') =>
+  t.call('GET', `/v2/projects/${tenant.projectId}/activity-summary${query}`, { token: tenant.projectToken });
+
+/** The answer's access-event part, in the shape of expected(). */
+const eventsOf = (body: {
+  perHour: { hour: string; accessEvents: number }[];
+  busiestLocks: { hour: string; lockId: string; accessEvents: number }[];
+}) => ({
+  events: body.perHour.filter((h) => h.accessEvents > 0).map((h) => ({ hour: h.hour, n: h.accessEvents })),
+  busiest: body.busiestLocks.map((l) => ({ hour: l.hour, lockId: l.lockId, n: l.accessEvents })),
+});
+
+/** Asks before and after a fold: the answers must be the same (`from`/`to` aside). */
+async function summaryAcrossFold(tenant: Tenant, query = '') {
+  const before = await summary(tenant, query);
+  assert.equal(before.status, 200, JSON.stringify(before.body));
+  await activityFoldRun(t.store.db);
+  const folded = await summary(tenant, query);
+  assert.equal(folded.status, 200);
+  if (before.body.to === folded.body.to)
+    assert.deepEqual(folded.body, before.body, 'the same before and after a fold');
+  return folded;
+}
+
+async function uploadFor(tenant: Tenant, lockId: string, person: string, agos: number[]) {
+  const key = await keyInsert(t, { projectId: tenant.projectId, lockId, appUserId: person });
+  const events = agos.map((agoMs) => ev(key, { agoMs }));
+  const r = await upload(t, await appToken(t, person), events);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  for (const e of events)
+    uploaded.push({ projectId: tenant.projectId, lockId, created: Date.parse(e.created), person });
+}
 
 before(async () => {
   t = await startTestApp({ ...DELIVERY_ENV, LATCHKEY_WEBHOOK_RETRY_SCHEDULE: '3600' });
   a = await createTenant(t, 'Acme');
   b = await createTenant(t, 'Other');
+  c = await createTenant(t, 'Many locks');
   front = await insertLock(t, a.projectId, 'Front door');
   back = await insertLock(t, a.projectId, 'Back door');
   const otherLock = await insertLock(t, b.projectId, 'Elsewhere');
@@ -46,24 +104,11 @@ before(async () => {
   goodHook = (await registerWebhook(t, a, front, ok.url('/ok'))).id;
   badHook = (await registerWebhook(t, a, back, failing.url('/fail'))).id;
 
-  const phone = newPhone();
-  const token = await appToken(t, phone);
-  const frontKey = await keyInsert(t, { projectId: a.projectId, lockId: front, appUserId: phone });
-  const backKey = await keyInsert(t, { projectId: a.projectId, lockId: back, appUserId: phone });
-  const otherKey = await keyInsert(t, { projectId: b.projectId, lockId: otherLock, appUserId: phone });
   // Three on the front door two hours ago, two now; one on the back door now; one in another project.
-  const events = [
-    ev(frontKey, { agoMs: 2 * HOUR }),
-    ev(frontKey, { agoMs: 2 * HOUR + 1000 }),
-    ev(frontKey, { agoMs: 2 * HOUR + 2000 }),
-    ev(frontKey, { agoMs: 0 }),
-    ev(frontKey, { agoMs: 1000 }),
-    ev(backKey, { agoMs: 0 }),
-  ];
-  for (const e of events)
-    uploaded.push({ lockId: e.keyId === backKey ? back : front, created: Date.parse(e.created) });
-  const r = await upload(t, token, [...events, ev(otherKey, { agoMs: 0 })]);
-  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const phone = newPhone();
+  await uploadFor(a, front, phone, [2 * HOUR, 2 * HOUR + 1000, 2 * HOUR + 2000, 0, 1000]);
+  await uploadFor(a, back, phone, [0]);
+  await uploadFor(b, otherLock, phone, [0]);
   const w = await startWorker(t);
   try {
     // 5 deliveries to the good hook succeed; the back door's one fails its first attempt.
@@ -82,57 +127,137 @@ after(async () => {
   await t?.close();
 });
 
-const summary = (tenant: Tenant, query = '') =>
-  t.call('GET', `/v2/projects/${tenant.projectId}/activity-summary${query}`, { token: tenant.projectToken });
-
 describe('GET /v2/projects/{projectId}/activity-summary', () => {
-  it('counts access events per hour and lock, by when they happened', async () => {
-    const r = await summary(a);
-    assert.equal(r.status, 200, JSON.stringify(r.body));
+  it('counts access events per hour, by when they happened, and each hour’s locks', async () => {
+    const r = await summaryAcrossFold(a);
     assert.equal(Date.parse(r.body.to) - Date.parse(r.body.from), 24 * HOUR);
-    for (const e of r.body.accessEvents as {
-      hour: string;
-      lockId: string;
-      lockName: string;
-      count: number;
-    }[]) {
-      const end = new Date(Date.parse(e.hour) + HOUR).toISOString();
-      assert.equal(e.count, countIn(e.hour, end, e.lockId), `${e.lockId} at ${e.hour}`);
-      assert.equal(e.lockName, e.lockId === front ? 'Front door' : 'Back door');
-    }
-    const total = r.body.accessEvents.reduce((n: number, e: { count: number }) => n + e.count, 0);
+    assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
+    for (const l of r.body.busiestLocks)
+      assert.equal(l.lockName, l.lockId === front ? 'Front door' : 'Back door');
+    const total = r.body.perHour.reduce((n: number, h: { accessEvents: number }) => n + h.accessEvents, 0);
     assert.equal(total, 6, 'all six of the project, and not the other project’s');
   });
 
-  it('counts deliveries per hour and status, and attempts and latency per webhook', async () => {
-    const r = await summary(a);
-    const byStatus = new Map<string, number>();
-    for (const d of r.body.deliveries) byStatus.set(d.status, (byStatus.get(d.status) ?? 0) + d.count);
-    assert.equal(byStatus.get('succeeded'), 5);
-    // The failing receiver's delivery waits an hour for its next attempt.
-    assert.equal(byStatus.get('pending'), 1);
-    const hooks = new Map(r.body.webhooks.map((h: { webhookId: string }) => [h.webhookId, h]));
-    const good = hooks.get(goodHook) as Record<string, number> & { p50Ms: number; p95Ms: number };
-    const bad = hooks.get(badHook) as Record<string, number>;
+  it('counts attempts per hour by outcome, and attempts and latency per webhook', async () => {
+    const r = await summaryAcrossFold(a);
+    const sum = (k: string) =>
+      r.body.perHour.reduce((n: number, h: { attempts: Record<string, number> }) => n + h.attempts[k]!, 0);
+    assert.deepEqual([sum('succeeded'), sum('failed'), sum('unanswered')], [5, 1, 0]);
+    assert.deepEqual(
+      r.body.webhooks.map((h: { webhookId: string }) => h.webhookId),
+      [goodHook, badHook],
+      'busiest first',
+    );
+    const [good, bad] = r.body.webhooks;
     assert.equal(good.attempts, 5);
     assert.equal(good.failedAttempts, 0);
-    assert.ok(Number.isInteger(good.p50Ms) && good.p50Ms >= 0);
-    assert.ok(good.p95Ms >= good.p50Ms);
     assert.equal(bad.attempts, 1);
     assert.equal(bad.failedAttempts, 1);
+    // Within 5% of the durations the attempts recorded (nearest rank).
+    const { rows } = await t.store.db.query<{ ms: number }>(
+      `SELECT a.duration_ms AS ms FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+        WHERE d.webhook_id = $1 ORDER BY 1`,
+      [goodHook],
+    );
+    const exact = (p: number) => rows[Math.ceil(p * rows.length) - 1]!.ms;
+    for (const [got, want] of [
+      [good.p50Ms, exact(0.5)],
+      [good.p95Ms, exact(0.95)],
+    ])
+      assert.ok(Math.abs(got - want) <= Math.max(1, want * 0.05), `${got} ms for ${want} ms`);
+  });
+
+  it('lists an hour’s five busiest locks, and counts the others in the hour’s total', async () => {
+    // Seven locks, 7 events on the first down to 1 on the last, and two with 3 (a tie, by lock id).
+    const counts = [7, 6, 5, 3, 3, 2, 1];
+    const person = newPhone();
+    for (const [i, n] of counts.entries()) {
+      const lock = await insertLock(t, c.projectId, `Door ${i}`);
+      await uploadFor(
+        c,
+        lock,
+        person,
+        Array.from({ length: n }, (_, j) => j * 10),
+      );
+    }
+    const r = await summaryAcrossFold(c);
+    assert.deepEqual(eventsOf(r.body), expected(c.projectId, r.body.from, r.body.to));
+    assert.ok(r.body.busiestLocks.length <= 5 * r.body.perHour.length);
   });
 
   it('counts only the asked hours, and nothing of other projects', async () => {
-    const r = await summary(a, '?hours=1');
-    assert.equal(r.status, 200);
+    const r = await summaryAcrossFold(a, '?hours=1');
     assert.equal(Date.parse(r.body.to) - Date.parse(r.body.from), HOUR);
-    const total = r.body.accessEvents.reduce((n: number, e: { count: number }) => n + e.count, 0);
-    assert.equal(total, countIn(r.body.from, r.body.to), 'only the current hour');
+    assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
+    const total = r.body.perHour.reduce((n: number, h: { accessEvents: number }) => n + h.accessEvents, 0);
     assert.ok(total < 6, 'the events of two hours ago are not in the last hour');
-    const other = await summary(b);
-    assert.equal(other.body.accessEvents.length, 1);
-    assert.deepEqual(other.body.deliveries, []);
+    const other = await summaryAcrossFold(b);
+    assert.deepEqual(eventsOf(other.body), expected(b.projectId, other.body.from, other.body.to));
     assert.deepEqual(other.body.webhooks, []);
+  });
+
+  it('counts an upload made while a fold cannot pass an older transaction, once', async (ctx) => {
+    if (t.store.db.kind === 'pglite')
+      return ctx.skip('PGlite has one connection: no transaction runs beside another');
+    const person = newPhone();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let started = () => {};
+    const open = new Promise<void>((r) => {
+      started = r;
+    });
+    // A transaction with an id, older than the upload, still running while the fold runs.
+    const blocker = t.store.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_current_xact_id()');
+      started();
+      await held;
+    });
+    await open;
+    try {
+      await uploadFor(a, front, person, [0, 10]);
+      await activityFoldRun(t.store.db);
+      const { rows } = await t.store.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM access_event_feed f JOIN activity_event_positions p USING (project_id)
+          WHERE f.project_id = $1 AND (f.tx_id, f.seq) > (p.tx_id, p.seq)`,
+        [a.projectId],
+      );
+      assert.equal(rows[0]!.n, 2, 'the fold stopped before the new upload');
+      const r = await summary(a);
+      assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
+    } finally {
+      release();
+      await blocker;
+    }
+    const r = await summaryAcrossFold(a);
+    assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
+  });
+
+  it('no longer counts a person’s access events once they are erased', async () => {
+    const person = newPhone();
+    await uploadFor(a, back, person, [0, 10, 20]);
+    await activityFoldRun(t.store.db); // folded before the erasure: taken out of the counts
+    await uploadFor(a, back, newPhone(), [30]); // not folded yet: stays
+    const later = newPhone();
+    await uploadFor(a, front, later, [40]);
+    const gone = await t.call('DELETE', `/admin/v1/app-users/${encodeURIComponent(person)}`, {
+      token: ADMIN_TOKEN,
+    });
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    await t.call('DELETE', `/admin/v1/app-users/${encodeURIComponent(later)}`, { token: ADMIN_TOKEN });
+    for (let i = uploaded.length - 1; i >= 0; i--)
+      if (uploaded[i]!.person === person || uploaded[i]!.person === later) uploaded.splice(i, 1);
+    const r = await summaryAcrossFold(a);
+    assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
+  });
+
+  it('counts the same when rebuilt from the stored events and attempts (the migration)', async () => {
+    await activityFoldRun(t.store.db);
+    const folded = await summary(a);
+    await t.store.db.query('SELECT activity_counts_rebuild()');
+    const rebuilt = await summary(a);
+    if (folded.body.to === rebuilt.body.to) assert.deepEqual(rebuilt.body, folded.body);
   });
 
   it('refuses bad input with 400 and other projects with 404', async () => {

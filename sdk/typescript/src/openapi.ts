@@ -1060,8 +1060,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Hourly counts of the project's access events and webhook deliveries, and attempt latency per webhook
-         * @description Counted by the service over the last `hours` whole hours up to the end of the current hour (UTC): access events per hour and lock (by when they happened), deliveries per hour and status (by when they were made), and per webhook the number of attempts, the failed ones, and the median and 95th percentile of their durations.
+         * Hourly counts of the project's access events and webhook attempts, its busiest locks and webhooks
+         * @description Counted over the last `hours` whole hours up to the end of the current hour (UTC), up to the moment of the request: per hour the access events (by when they happened) and the delivery attempts by outcome (by when they were made); each hour's busiest locks; and the webhooks with the most attempts, with how many failed and the median and 95th percentile of their durations (within 5%). Erased access events are not counted; the counts of hours that left the access log's retention window are deleted with it.
          */
         get: operations["activitySummaryGet"];
         put?: never;
@@ -11239,11 +11239,31 @@ export interface operations {
                          * @example 2026-11-21T10:15:30.123Z
                          */
                         to: string;
-                        /** @description Access events per hour and lock; hours without events are left out */
-                        accessEvents: {
+                        /** @description One entry per hour with any access event or attempt, oldest first */
+                        perHour: {
                             /**
                              * Format: date-time
-                             * @description Start of the hour (UTC), by when the event happened
+                             * @description Start of the hour (UTC)
+                             * @example 2026-11-21T10:15:30.123Z
+                             */
+                            hour: string;
+                            /** @description Access events that happened in the hour */
+                            accessEvents: number;
+                            /** @description Delivery attempts to the project's webhooks made in the hour, by outcome */
+                            attempts: {
+                                /** @description Answered with a 2xx status */
+                                succeeded: number;
+                                /** @description Answered with another status */
+                                failed: number;
+                                /** @description Not answered: refused, reset or timed out */
+                                unanswered: number;
+                            };
+                        }[];
+                        /** @description Each hour's 5 busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its `perHour` count */
+                        busiestLocks: {
+                            /**
+                             * Format: date-time
+                             * @description Start of the hour (UTC)
                              * @example 2026-11-21T10:15:30.123Z
                              */
                             hour: string;
@@ -11252,21 +11272,11 @@ export interface operations {
                              * @example 0193a1b2-8d6e-7f70-9a1b-2c3d4e5f6a7b
                              */
                             lockId: string;
+                            /** @description The lock's name in its latest access event of the hour */
                             lockName: string;
-                            count: number;
+                            accessEvents: number;
                         }[];
-                        /** @description Webhook deliveries per hour and current status; hours without deliveries are left out */
-                        deliveries: {
-                            /**
-                             * Format: date-time
-                             * @description Start of the hour (UTC) in which the delivery was made
-                             * @example 2026-11-21T10:15:30.123Z
-                             */
-                            hour: string;
-                            status: "pending" | "succeeded" | "failed";
-                            count: number;
-                        }[];
-                        /** @description Each webhook's attempts in the period and their durations */
+                        /** @description The 20 webhooks with the most attempts in the period (ties by webhook id), busiest first; webhooks without attempts are left out */
                         webhooks: {
                             /**
                              * Format: uuid
@@ -11277,9 +11287,10 @@ export interface operations {
                             attempts: number;
                             /** @description Attempts answered with other than 2xx, or not answered */
                             failedAttempts: number;
-                            /** @description Median attempt duration; null without attempts */
-                            p50Ms: number | null;
-                            p95Ms: number | null;
+                            /** @description Median attempt duration, within 5% */
+                            p50Ms: number;
+                            /** @description 95th percentile of attempt durations, within 5% */
+                            p95Ms: number;
                         }[];
                     };
                 };

@@ -15,6 +15,7 @@ import { deleteInBatches } from '../../db/batches.ts';
 import type { Db, Tx } from '../../db/db.ts';
 import { periodicJobStart, type StopJob } from '../../periodic.ts';
 import { DAY_MS } from '../../time/durations.ts';
+import { activityCountsExpire } from '../activity-summary/fold.ts';
 
 export const DAYS_AHEAD = 3;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -35,6 +36,8 @@ export interface RetentionReport {
   deletedIds: number;
   /** Rows of the stream's order (access_event_feed) received before the window. */
   deletedFeed: number;
+  /** Hourly rows of the activity summary's counts before the window. */
+  deletedCounts: number;
 }
 
 /** Start of the UTC day (the partition) holding `t`. */
@@ -92,6 +95,7 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
     movedFromDefault: 0,
     deletedIds: 0,
     deletedFeed: 0,
+    deletedCounts: 0,
   };
   // One short transaction per partition: partition DDL locks access_events (and its default
   // partition), so inserts wait only for one day's DDL at a time, never for the whole run.
@@ -139,6 +143,7 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
       [new Date(cutoff)],
     ),
   );
+  report.deletedCounts = await activityCountsExpire(db, new Date(cutoff));
   return report;
 }
 
@@ -152,7 +157,7 @@ export function retentionJobStart(
     intervalMs,
     run: async () => {
       const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
-      if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed)
+      if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed || r.deletedCounts)
         log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
     },
     log,

@@ -1,63 +1,154 @@
-// The activity summary's three aggregates, each one statement over an index range:
-// access_events_project (project_id, created) for the events, webhook_deliveries_webhook
-// (webhook_id, id) for deliveries (ids are UUIDv7, so an id range is a time range), and the
-// attempts of those deliveries through their primary key.
-import type { Queryable } from '../../db/db.ts';
-import { uuidv7 } from '../../ids.ts';
+// The activity summary's reads: the hourly counts (migration 0104, kept by fold.ts) plus what the
+// fold has not reached yet: the project's feed rows past its position, and its pending attempts.
+// Both are small (a few seconds of traffic), so a read costs a few index ranges whatever the
+// project's size. All three run in one REPEATABLE READ transaction: one snapshot, so an attempt the
+// fold moves meanwhile is counted once, as pending or as folded.
+import type { Db, Tx } from '../../db/db.ts';
 
-/** The smallest UUIDv7 of millisecond `ms`: every id made at or after `ms` sorts at or after it. */
-export function firstIdOf(ms: number): string {
-  const hex = uuidv7(ms).slice(0, 13); // "tttttttt-tttt": the 48-bit millisecond timestamp
-  return `${hex}-7000-8000-000000000000`;
+/** Locks listed per hour: that hour's busiest. */
+export const BUSIEST_LOCKS = 5;
+/** Webhooks listed: those with the most attempts in the period. */
+export const BUSIEST_WEBHOOKS = 20;
+
+// The project's access events past its folded position, per hour and lock ($1 project, $2..$3
+// range): a function, so that its join against the day partitions is planned once per connection.
+const TAIL = 'tail AS (SELECT * FROM activity_event_tail($1, $2, $3))';
+
+// The project's attempts not folded yet.
+const PENDING = `pending AS (
+  SELECT p.webhook_id, date_trunc('hour', p.at, 'UTC') AS hour, p.response_status,
+         activity_duration_bucket(p.duration_ms) AS bucket
+    FROM activity_attempts_pending p JOIN webhooks w ON w.id = p.webhook_id AND w.project_id = $1
+   WHERE p.at >= $2 AND p.at < $3)`;
+
+export interface HourRow {
+  hour: Date;
+  events: number;
+  succeeded: number;
+  failed: number;
+  unanswered: number;
 }
 
-export async function accessEventsPerHour(db: Queryable, projectId: string, from: Date, to: Date) {
-  const r = await db.query<{ hour: Date; lock_id: string; lock_name: string; count: number }>(
-    `SELECT date_trunc('hour', created, 'UTC') AS hour, lock_id,
-            max(lock_name) AS lock_name, count(*)::int AS count
-       FROM access_events
-      WHERE project_id = $1 AND created >= $2 AND created < $3
-      GROUP BY 1, 2
-      ORDER BY 1, 3`,
+async function perHour(tx: Tx, projectId: string, from: Date, to: Date) {
+  const r = await tx.query<HourRow>(
+    `WITH ${TAIL}, ${PENDING}
+     SELECT hour, sum(events)::int AS events, sum(succeeded)::int AS succeeded, sum(failed)::int AS failed,
+            sum(unanswered)::int AS unanswered
+       FROM (SELECT hour, events, succeeded, failed, unanswered FROM activity_hours
+              WHERE project_id = $1 AND hour >= $2 AND hour < $3
+             UNION ALL
+             SELECT hour, sum(events), 0, 0, 0 FROM tail GROUP BY hour
+             UNION ALL
+             SELECT hour, 0, count(*) FILTER (WHERE response_status BETWEEN 200 AND 299),
+                    count(*) FILTER (WHERE response_status NOT BETWEEN 200 AND 299),
+                    count(*) FILTER (WHERE response_status IS NULL)
+               FROM pending GROUP BY hour) x
+      GROUP BY hour
+     HAVING sum(events) > 0 OR sum(succeeded + failed + unanswered) > 0
+      ORDER BY hour`,
     [projectId, from, to],
   );
   return r.rows;
 }
 
-export async function deliveriesPerHour(db: Queryable, projectId: string, from: Date, to: Date) {
-  const r = await db.query<{ hour: Date; status: 'pending' | 'succeeded' | 'failed'; count: number }>(
-    `SELECT date_trunc('hour', d.created, 'UTC') AS hour, d.status, count(*)::int AS count
-       FROM webhooks w
-       JOIN webhook_deliveries d ON d.webhook_id = w.id AND d.id >= $2::uuid AND d.id < $3::uuid
-      WHERE w.project_id = $1
-      GROUP BY 1, 2
-      ORDER BY 1, 2`,
-    [projectId, firstIdOf(from.getTime()), firstIdOf(to.getTime())],
+/**
+ * Each hour's busiest locks. A lock the tail adds to can only climb, so the busiest of an hour are
+ * among its folded busiest and the tail's locks: each hour's first rows of the index, plus the
+ * folded counts of the tail's locks, plus the tail.
+ */
+async function busiestLocks(tx: Tx, projectId: string, from: Date, to: Date) {
+  const r = await tx.query<{ hour: Date; lock_id: string; lock_name: string; events: number }>(
+    `WITH ${TAIL},
+     candidates AS (
+       SELECT l.hour, l.lock_id, l.lock_name, l.events
+         FROM activity_hours h
+         CROSS JOIN LATERAL (
+           SELECT hour, lock_id, lock_name, events FROM activity_lock_hours
+            WHERE project_id = $1 AND hour = h.hour AND events > 0
+            ORDER BY events DESC, lock_id LIMIT $4) l
+        WHERE h.project_id = $1 AND h.hour >= $2 AND h.hour < $3 AND h.events > 0
+       UNION
+       SELECT l.hour, l.lock_id, l.lock_name, l.events
+         FROM tail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
+     ), merged AS (
+       SELECT hour, lock_id, max(lock_name) AS lock_name, sum(events)::int AS events
+         FROM (SELECT * FROM candidates UNION ALL SELECT hour, lock_id, lock_name, events FROM tail) x
+        GROUP BY hour, lock_id
+     )
+     SELECT hour, lock_id, lock_name, events
+       FROM (SELECT *, row_number() OVER (PARTITION BY hour ORDER BY events DESC, lock_id) AS n FROM merged) m
+      WHERE n <= $4 AND events > 0
+      ORDER BY hour, events DESC, lock_id`,
+    [projectId, from, to, BUSIEST_LOCKS],
   );
   return r.rows;
 }
 
-export async function attemptsPerWebhook(db: Queryable, projectId: string, from: Date, to: Date) {
-  const r = await db.query<{
-    webhook_id: string;
-    url: string;
-    attempts: number;
-    failed: number;
-    p50: number | null;
-    p95: number | null;
-  }>(
-    `SELECT w.id AS webhook_id, w.url_display AS url,
-            count(a.delivery_id)::int AS attempts,
-            count(a.delivery_id) FILTER (WHERE a.response_status IS NULL OR a.response_status NOT BETWEEN 200 AND 299)::int AS failed,
-            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY a.duration_ms))::int AS p50,
-            round(percentile_cont(0.95) WITHIN GROUP (ORDER BY a.duration_ms))::int AS p95
-       FROM webhooks w
-       LEFT JOIN webhook_deliveries d ON d.webhook_id = w.id AND d.id >= $2::uuid AND d.id < $3::uuid
-       LEFT JOIN webhook_attempts a ON a.delivery_id = d.id
-      WHERE w.project_id = $1
-      GROUP BY w.id, w.url_display
-      ORDER BY w.url_display, w.id`,
-    [projectId, firstIdOf(from.getTime()), firstIdOf(to.getTime())],
+export interface WebhookRow {
+  webhook_id: string;
+  url: string;
+  attempts: number;
+  failed: number;
+  /** [bucket, attempts] in bucket order (activity_duration_bucket). */
+  buckets: [number, number][];
+}
+
+/** The busiest webhooks over the period, with their attempts' duration buckets. */
+async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) {
+  const r = await tx.query<WebhookRow>(
+    `WITH ${PENDING},
+     top AS (
+       SELECT webhook_id, sum(attempts)::int AS attempts, sum(failed)::int AS failed
+         FROM (SELECT webhook_id, attempts, failed FROM activity_webhook_hours
+                WHERE project_id = $1 AND hour >= $2 AND hour < $3
+               UNION ALL
+               SELECT webhook_id, count(*),
+                      count(*) FILTER (WHERE response_status IS NULL OR response_status NOT BETWEEN 200 AND 299)
+                 FROM pending GROUP BY webhook_id) x
+        GROUP BY webhook_id
+        ORDER BY attempts DESC, webhook_id LIMIT $4
+     ), buckets AS (
+       SELECT webhook_id, bucket, sum(attempts)::int AS attempts
+         FROM (SELECT d.webhook_id, d.bucket, d.attempts
+                 FROM top JOIN activity_webhook_durations d
+                   ON d.webhook_id = top.webhook_id AND d.hour >= $2 AND d.hour < $3
+               UNION ALL
+               SELECT webhook_id, bucket, 1 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top)) y
+        GROUP BY 1, 2
+     )
+     SELECT top.webhook_id, w.url_display AS url, top.attempts, top.failed,
+            (SELECT json_agg(json_build_array(b.bucket, b.attempts) ORDER BY b.bucket)
+               FROM buckets b WHERE b.webhook_id = top.webhook_id) AS buckets
+       FROM top JOIN webhooks w ON w.id = top.webhook_id
+      WHERE top.attempts > 0
+      ORDER BY top.attempts DESC, top.webhook_id`,
+    [projectId, from, to, BUSIEST_WEBHOOKS],
   );
   return r.rows;
+}
+
+/** The duration a bucket stands for: 0, or the geometric middle of [1.1^(b-1), 1.1^b) ms. */
+const bucketMs = (b: number) => (b === 0 ? 0 : Math.round(1.1 ** (b - 0.5)));
+
+/** The nearest-rank percentile `p` (0..1] of bucketed durations, within 5% of the exact one. */
+export function bucketPercentile(buckets: readonly [number, number][], p: number): number | null {
+  const total = buckets.reduce((n, [, c]) => n + c, 0);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(p * total));
+  let seen = 0;
+  for (const [b, c] of buckets) {
+    seen += c;
+    if (seen >= rank) return bucketMs(b);
+  }
+  return bucketMs(buckets[buckets.length - 1]![0]);
+}
+
+export async function activitySummaryRead(db: Db, projectId: string, from: Date, to: Date) {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const hours = await perHour(tx, projectId, from, to);
+    const locks = await busiestLocks(tx, projectId, from, to);
+    const webhooks = await busiestWebhooks(tx, projectId, from, to);
+    return { hours, locks, webhooks };
+  });
 }

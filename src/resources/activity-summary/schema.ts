@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { BUSIEST_LOCKS, BUSIEST_WEBHOOKS } from './queries.ts';
 
 export const ActivitySummaryQuery = Type.Object(
   {
@@ -16,28 +17,36 @@ export const ActivitySummaryQuery = Type.Object(
 );
 
 const Count = Type.Integer({ minimum: 0 });
+const Hour = { ...Timestamp, description: 'Start of the hour (UTC)' };
 
 export const ActivitySummarySchema = Type.Object(
   {
     from: { ...Timestamp, description: 'Start of the first hour counted' },
     to: { ...Timestamp, description: 'End of the last hour counted (the end of the current hour)' },
-    accessEvents: Type.Array(
+    perHour: Type.Array(
       Type.Object({
-        hour: { ...Timestamp, description: 'Start of the hour (UTC), by when the event happened' },
-        lockId: Uuid,
-        lockName: Type.String(),
-        count: Count,
+        hour: Hour,
+        accessEvents: { ...Count, description: 'Access events that happened in the hour' },
+        attempts: Type.Object(
+          {
+            succeeded: { ...Count, description: 'Answered with a 2xx status' },
+            failed: { ...Count, description: 'Answered with another status' },
+            unanswered: { ...Count, description: 'Not answered: refused, reset or timed out' },
+          },
+          { description: "Delivery attempts to the project's webhooks made in the hour, by outcome" },
+        ),
       }),
-      { description: 'Access events per hour and lock; hours without events are left out' },
+      { description: 'One entry per hour with any access event or attempt, oldest first' },
     ),
-    deliveries: Type.Array(
+    busiestLocks: Type.Array(
       Type.Object({
-        hour: { ...Timestamp, description: 'Start of the hour (UTC) in which the delivery was made' },
-        status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
-        count: Count,
+        hour: Hour,
+        lockId: Uuid,
+        lockName: { ...Type.String(), description: "The lock's name in its latest access event of the hour" },
+        accessEvents: Count,
       }),
       {
-        description: 'Webhook deliveries per hour and current status; hours without deliveries are left out',
+        description: `Each hour's ${BUSIEST_LOCKS} busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its \`perHour\` count`,
       },
     ),
     webhooks: Type.Array(
@@ -46,12 +55,15 @@ export const ActivitySummarySchema = Type.Object(
         url: Type.String(),
         attempts: Count,
         failedAttempts: { ...Count, description: 'Attempts answered with other than 2xx, or not answered' },
-        p50Ms: Type.Union([Type.Integer(), Type.Null()], {
-          description: 'Median attempt duration; null without attempts',
-        }),
-        p95Ms: Type.Union([Type.Integer(), Type.Null()]),
+        p50Ms: { ...Type.Integer({ minimum: 0 }), description: 'Median attempt duration, within 5%' },
+        p95Ms: {
+          ...Type.Integer({ minimum: 0 }),
+          description: '95th percentile of attempt durations, within 5%',
+        },
       }),
-      { description: "Each webhook's attempts in the period and their durations" },
+      {
+        description: `The ${BUSIEST_WEBHOOKS} webhooks with the most attempts in the period (ties by webhook id), busiest first; webhooks without attempts are left out`,
+      },
     ),
   },
   { description: "A project's activity, counted per hour" },

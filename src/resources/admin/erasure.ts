@@ -14,7 +14,7 @@
 
 import { auditErasePerson } from '../../audit/queries.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
-import type { Db } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
 import { idempotencyAnswersErase } from '../../http/idempotency.ts';
 import { endSessionsOfAppUser } from '../app/sessions.ts';
 
@@ -53,7 +53,7 @@ export async function appUserErase(db: Db, keyring: Keyring, appUserId: string):
                      body::jsonb -> 'data' ->> 'sharedBy')`,
       [appUserId],
     );
-    const accessEvents = await tx.query('DELETE FROM access_events WHERE app_user_id = $1', [appUserId]);
+    const accessEvents = await accessEventsErase(tx, appUserId);
     await tx.query(
       `UPDATE keys SET sharing_right_id = NULL
         WHERE sharing_right_id IN (SELECT id FROM sharing_rights WHERE app_user_id = $1)`,
@@ -71,11 +71,46 @@ export async function appUserErase(db: Db, keyring: Keyring, appUserId: string):
     // carry the number (a create naming them). They only serve retries within 24 hours.
     await idempotencyAnswersErase(tx, keyring, appUserId);
     return {
-      accessEvents: accessEvents.rowCount,
+      accessEvents,
       keys: keys.rowCount,
       managedUsers: managedUsers.rowCount,
       sharingRights: sharingRights.rowCount,
       deliveries: deliveries.rowCount,
     };
   });
+}
+
+/**
+ * Deletes the person's access events, and takes those already in the activity summary's hourly
+ * counts out of them. The projects' fold positions are locked first, so no fold moves past an
+ * event between the two (one that is not folded yet is simply never counted: it is gone).
+ */
+async function accessEventsErase(tx: Tx, appUserId: string): Promise<number> {
+  await tx.query(
+    `SELECT 1 FROM activity_event_positions
+      WHERE project_id IN (SELECT DISTINCT project_id FROM access_events WHERE app_user_id = $1)
+      ORDER BY project_id FOR UPDATE`,
+    [appUserId],
+  );
+  const { rows } = await tx.query<{ n: number }>(
+    `WITH d AS (
+       DELETE FROM access_events WHERE app_user_id = $1 RETURNING id, project_id, created, lock_id
+     ), counted AS (
+       SELECT d.project_id, date_trunc('hour', d.created, 'UTC') AS hour, d.lock_id, count(*) AS n
+         FROM d
+         JOIN access_event_feed f ON f.event_id = d.id AND f.project_id = d.project_id
+         JOIN activity_event_positions p ON p.project_id = d.project_id AND (f.tx_id, f.seq) <= (p.tx_id, p.seq)
+        GROUP BY 1, 2, 3
+     ), l AS (
+       UPDATE activity_lock_hours t SET events = t.events - c.n FROM counted c
+        WHERE t.project_id = c.project_id AND t.hour = c.hour AND t.lock_id = c.lock_id
+     ), h AS (
+       UPDATE activity_hours t SET events = t.events - c.n
+         FROM (SELECT project_id, hour, sum(n) AS n FROM counted GROUP BY 1, 2) c
+        WHERE t.project_id = c.project_id AND t.hour = c.hour
+     )
+     SELECT count(*)::int AS n FROM d`,
+    [appUserId],
+  );
+  return rows[0]!.n;
 }

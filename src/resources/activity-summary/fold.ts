@@ -1,0 +1,120 @@
+// Keeps the activity summary's hourly counts (migration 0104): access events folded from the
+// live stream's feed past each project's position, attempts moved from activity_attempts_pending.
+// Runs every few seconds in every process; processes skip what another is folding at that moment.
+// Reads never wait for it: they add what it has not reached (queries.ts).
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { periodicJobStart, type StopJob } from '../../periodic.ts';
+
+/** Feed rows or pending attempts folded per statement: bounds each transaction. */
+export const FOLD_BATCH = 5000;
+/** pg_advisory_xact_lock key ("lkaf"): one attempts fold at a time across processes. */
+const ATTEMPTS_LOCK = 0x6c6b6166;
+
+/**
+ * Folds access events of every project that has some past its position, at most `perProject` each
+ * (activity_fold_events, migration 0104), until none is left that can be folded now. Only rows of
+ * transactions older than every running one: a row of a transaction still running could otherwise
+ * commit later with a place before the new position.
+ */
+export async function eventsFold(db: Queryable, perProject = FOLD_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await db.query<{ folded_events: number; projects_full: number }>(
+      'SELECT folded_events, projects_full FROM activity_fold_events($1)',
+      [perProject],
+    );
+    total += rows[0]!.folded_events;
+    if (rows[0]!.projects_full === 0) return total;
+  }
+}
+
+/**
+ * Moves up to `limit` pending attempts into the counts, in one statement: a reader sees each
+ * attempt either pending or counted. Attempts of a webhook deleted since are dropped with it.
+ */
+export async function attemptsFoldBatch(db: Db, limit = FOLD_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [
+      ATTEMPTS_LOCK,
+    ]);
+    if (!locked.rows[0]!.ok) return 0;
+    const { rows } = await tx.query<{ n: number }>(
+      `WITH p AS (
+         DELETE FROM activity_attempts_pending
+          WHERE ctid = ANY (ARRAY(SELECT ctid FROM activity_attempts_pending LIMIT $1))
+         RETURNING webhook_id, at, response_status, duration_ms
+       ), a AS (
+         SELECT w.id AS webhook_id, w.project_id, date_trunc('hour', p.at, 'UTC') AS hour,
+                activity_duration_bucket(p.duration_ms) AS bucket, count(*) AS attempts,
+                count(*) FILTER (WHERE p.response_status BETWEEN 200 AND 299) AS succeeded,
+                count(*) FILTER (WHERE p.response_status NOT BETWEEN 200 AND 299) AS failed,
+                count(*) FILTER (WHERE p.response_status IS NULL) AS unanswered
+           FROM p JOIN webhooks w ON w.id = p.webhook_id
+          GROUP BY 1, 2, 3, 4
+       ), d AS (
+         INSERT INTO activity_webhook_durations AS t (webhook_id, hour, bucket, attempts)
+         SELECT webhook_id, hour, bucket, attempts FROM a
+         ON CONFLICT (webhook_id, hour, bucket) DO UPDATE SET attempts = t.attempts + excluded.attempts
+       ), w AS (
+         INSERT INTO activity_webhook_hours AS t (webhook_id, hour, project_id, attempts, failed)
+         SELECT webhook_id, hour, project_id, sum(attempts), sum(failed + unanswered) FROM a GROUP BY 1, 2, 3
+         ON CONFLICT (webhook_id, hour)
+         DO UPDATE SET attempts = t.attempts + excluded.attempts, failed = t.failed + excluded.failed
+       ), h AS (
+         INSERT INTO activity_hours AS t (project_id, hour, succeeded, failed, unanswered)
+         SELECT project_id, hour, sum(succeeded), sum(failed), sum(unanswered) FROM a GROUP BY 1, 2
+         ON CONFLICT (project_id, hour) DO UPDATE
+           SET succeeded = t.succeeded + excluded.succeeded, failed = t.failed + excluded.failed,
+               unanswered = t.unanswered + excluded.unanswered
+       )
+       SELECT count(*)::int AS n FROM p`,
+      [limit],
+    );
+    return rows[0]!.n;
+  });
+}
+
+/** One run: every pending attempt, then every project's access events. */
+export async function activityFoldRun(db: Db): Promise<{ attempts: number; events: number }> {
+  let attempts = 0;
+  for (;;) {
+    const n = await attemptsFoldBatch(db);
+    attempts += n;
+    if (n < FOLD_BATCH) break;
+  }
+  return { attempts, events: await eventsFold(db) };
+}
+
+/**
+ * Deletes the counts of hours that ended by `cutoff` (the access log's retention, run beside it),
+ * so the summary never counts what the access log no longer holds. The hour the cutoff falls in
+ * is still partly inside the window and stays.
+ */
+export async function activityCountsExpire(db: Queryable, cutoff: Date): Promise<number> {
+  let n = 0;
+  for (const table of [
+    'activity_hours',
+    'activity_lock_hours',
+    'activity_webhook_hours',
+    'activity_webhook_durations',
+  ])
+    n +=
+      (await db.query(`DELETE FROM ${table} WHERE hour <= $1::timestamptz - interval '1 hour'`, [cutoff]))
+        .rowCount ?? 0;
+  return n;
+}
+
+export function activityFoldJobStart(ctx: AppContext, log: FastifyBaseLogger): StopJob {
+  return periodicJobStart({
+    intervalMs: ctx.config.activityFoldIntervalMs,
+    run: async () => {
+      await activityFoldRun(ctx.db);
+    },
+    log,
+    failure: 'activity summary counts failed; retrying at the next run',
+    failureLevel: 'warn',
+    dropWaitingRunOnStop: true,
+  });
+}
