@@ -6,7 +6,8 @@
 // (from /proc; the claim's and the outcome write's shares summed statement by statement) and the
 // WAL it wrote per delivery, medians and ranges of BENCH_ROUNDS (default 3) fresh databases; and
 // apart, the same for the enqueue that queued them (one statement per 20,000 at 100 webhooks,
-// per 1,000 at one).
+// per 1,000 at one), and the activity summary's fold of the attempts recorded (it runs every few
+// seconds, off the delivery path).
 // BENCH_EXPLAIN=1 instead runs 15 claims and their writes under EXPLAIN (ANALYZE, BUFFERS, WAL) on
 // 2,000 queued deliveries and prints each statement's median planning and execution time, its
 // foreign-key trigger time and the WAL records and bytes it wrote.
@@ -20,6 +21,7 @@ import { openPgStore } from '../src/db/pg-store.ts';
 import { deliveriesEnqueueForEvents } from '../src/delivery/enqueue.ts';
 import { type AttemptOutcome, deliveryClaimDue, deliveryOutcomesRecord } from '../src/delivery/queries.ts';
 import { uuidv7 } from '../src/ids.ts';
+import { attemptsFoldBatch } from '../src/resources/activity-summary/fold.ts';
 import { sampleEvents } from '../test/helpers/delivery.ts';
 import { cpuSeconds, fmt, freshDatabase, table } from './lib.ts';
 
@@ -69,6 +71,9 @@ interface Round {
   walBytes: number;
   enqueueUs: number;
   enqueueWalBytes: number;
+  /** The activity summary's fold of the attempts the run recorded, apart (it runs every few seconds). */
+  foldUs: number;
+  foldWalBytes: number;
   delivered: number;
   claims: number;
 }
@@ -115,7 +120,14 @@ async function round(): Promise<Round> {
     }
     const cpu = cpuSeconds(pid) - cpu0;
     const wal = Number((await lsn()) - wal0);
+    const foldWal0 = await lsn();
+    const foldCpu0 = cpuSeconds(pid);
+    while ((await attemptsFoldBatch(db)) > 0);
+    const foldCpu = cpuSeconds(pid) - foldCpu0;
+    const foldWal = Number((await lsn()) - foldWal0);
     return {
+      foldUs: (foldCpu * 1e6) / delivered,
+      foldWalBytes: foldWal / delivered,
       cpuUs: (cpu * 1e6) / delivered,
       claimUs: (claimCpu * 1e6) / delivered,
       writeUs: (writeCpu * 1e6) / delivered,
@@ -228,12 +240,21 @@ for (let i = 1; i <= ROUNDS; i++) {
   const r = await round();
   rounds.push(r);
   console.log(
-    `round ${i}: ${fmt(r.cpuUs)} µs/delivery (claim ${fmt(r.claimUs)}, write ${fmt(r.writeUs)}), ${fmt(r.walBytes)} WAL bytes/delivery, ${r.delivered} in ${r.claims} claims; enqueue ${fmt(r.enqueueUs)} µs, ${fmt(r.enqueueWalBytes)} WAL bytes`,
+    `round ${i}: ${fmt(r.cpuUs)} µs/delivery (claim ${fmt(r.claimUs)}, write ${fmt(r.writeUs)}), ${fmt(r.walBytes)} WAL bytes/delivery, ${r.delivered} in ${r.claims} claims; enqueue ${fmt(r.enqueueUs)} µs, ${fmt(r.enqueueWalBytes)} WAL bytes; activity fold ${fmt(r.foldUs)} µs, ${fmt(r.foldWalBytes)} WAL bytes`,
   );
 }
 table(
   `PostgreSQL per delivery: ${N} deliveries, ${WEBHOOKS} webhooks, claims of ${CLAIM}, writes of ${FLUSH}`,
-  ['server CPU µs', 'claim µs', 'outcome write µs', 'WAL bytes', 'enqueue µs', 'enqueue WAL bytes'],
+  [
+    'server CPU µs',
+    'claim µs',
+    'outcome write µs',
+    'WAL bytes',
+    'enqueue µs',
+    'enqueue WAL bytes',
+    'activity fold µs',
+    'fold WAL bytes',
+  ],
   [
     [
       cell(rounds.map((r) => r.cpuUs)),
@@ -242,6 +263,8 @@ table(
       cell(rounds.map((r) => r.walBytes)),
       cell(rounds.map((r) => r.enqueueUs)),
       cell(rounds.map((r) => r.enqueueWalBytes)),
+      cell(rounds.map((r) => r.foldUs)),
+      cell(rounds.map((r) => r.foldWalBytes)),
     ],
   ],
 );

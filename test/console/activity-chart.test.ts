@@ -85,6 +85,14 @@ describe('the access-events chart with lock names that are members of every obje
     // The y axis is scaled to the busiest hour (a number), and each lock has bars.
     const axis = await figure.locator('svg text').first().textContent();
     assert.match(axis ?? '', /^\d+$/);
+    // The legend's swatches are small squares (a rule for the plot's svg once stretched them to
+    // the figure's width).
+    for (const box of await figure
+      .locator('.legend .swatch')
+      .evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect().toJSON() as { width: number; height: number }),
+      ))
+      assert.ok(box.width <= 20 && box.height <= 20, JSON.stringify(box));
     for (const name of EVENTS.keys())
       assert.ok((await figure.locator('rect title', { hasText: ` ${name}: ` }).count()) > 0, name);
   });

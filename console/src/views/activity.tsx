@@ -90,15 +90,19 @@ export function Activity(props: TabProps) {
             series={['succeeded', 'failed', 'unanswered']}
             colors={OUTCOME_COLORS}
           />
-          <HBars
-            title="Attempt latency of the busiest webhooks (last 24 hours)"
-            unit="ms"
-            series={['p50', 'p95']}
-            rows={s.webhooks.map((w) => ({
-              label: w.url,
-              values: { p50: w.p50Ms, p95: w.p95Ms },
-            }))}
-          />
+          {s.webhooks.length === 0 ? (
+            <p>No webhook attempts in the last 24 hours.</p>
+          ) : (
+            <HBars
+              title="Attempt latency of the busiest webhooks (last 24 hours)"
+              unit="ms"
+              series={['p50', 'p95']}
+              rows={s.webhooks.map((w) => ({
+                label: w.url,
+                values: { p50: w.p50Ms, p95: w.p95Ms },
+              }))}
+            />
+          )}
         </>
       )}
     </div>
