@@ -7,8 +7,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { periodicJobStart, type StopJob } from '../../periodic.ts';
 
-/** Feed rows or pending attempts folded per statement: bounds each transaction. */
+/** Pending attempts folded per statement: bounds each transaction. */
 export const FOLD_BATCH = 5000;
+/** Access events folded per project and statement (a statement covers every project). */
+export const FOLD_EVENTS_PER_PROJECT = 1000;
 /** pg_advisory_xact_lock key ("lkaf"): one attempts fold at a time across processes. */
 const ATTEMPTS_LOCK = 0x6c6b6166;
 
@@ -18,7 +20,7 @@ const ATTEMPTS_LOCK = 0x6c6b6166;
  * transactions older than every running one: a row of a transaction still running could otherwise
  * commit later with a place before the new position.
  */
-export async function eventsFold(db: Queryable, perProject = FOLD_BATCH): Promise<number> {
+export async function eventsFold(db: Queryable, perProject = FOLD_EVENTS_PER_PROJECT): Promise<number> {
   let total = 0;
   for (;;) {
     const { rows } = await db.query<{ folded_events: number; projects_full: number }>(
