@@ -5,7 +5,7 @@
 // runs, and must be the same. Other projects' activity is never counted; bad input is 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { activityFoldRun } from '../../src/resources/activity-summary/fold.ts';
+import { activityFoldRun, attemptsFoldBatch, eventsFold } from '../../src/resources/activity-summary/fold.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
@@ -74,7 +74,9 @@ const eventsOf = (body: {
 async function summaryAcrossFold(tenant: Tenant, query = '') {
   const before = await summary(tenant, query);
   assert.equal(before.status, 200, JSON.stringify(before.body));
-  await activityFoldRun(t.store.db);
+  // In batches of two, so that positions move in many steps and attempts fold in several statements.
+  while ((await attemptsFoldBatch(t.store.db, 2)) > 0);
+  await eventsFold(t.store.db, 2);
   const folded = await summary(tenant, query);
   assert.equal(folded.status, 200);
   if (before.body.to === folded.body.to)
@@ -223,7 +225,9 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
           WHERE f.project_id = $1 AND (f.tx_id, f.seq) > (p.tx_id, p.seq)`,
         [a.projectId],
       );
-      assert.equal(rows[0]!.n, 2, 'the fold stopped before the new upload');
+      // At least the new upload (any older transaction anywhere on the server holds the fold back
+      // too, so there may be more).
+      assert.ok(rows[0]!.n >= 2, 'the fold stopped before the new upload');
       const r = await summary(a);
       assert.deepEqual(eventsOf(r.body), expected(a.projectId, r.body.from, r.body.to));
     } finally {
