@@ -264,6 +264,17 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
     if (folded.body.to === rebuilt.body.to) assert.deepEqual(rebuilt.body, folded.body);
   });
 
+  it('names a lock as its latest event of the hour does, after a rename', async () => {
+    await activityFoldRun(t.store.db);
+    await t.store.db.query("UPDATE locks SET name = 'Annex' WHERE id = $1", [back]);
+    await uploadFor(a, back, newPhone(), [0]);
+    const r = await summaryAcrossFold(a, '?hours=1');
+    const names = r.body.busiestLocks
+      .filter((l: { lockId: string; hour: string }) => l.lockId === back && l.hour === hourOf(Date.now()))
+      .map((l: { lockName: string }) => l.lockName);
+    assert.deepEqual(names, ['Annex'], 'the new name, which sorts before the old one');
+  });
+
   it('refuses bad input with 400 and other projects with 404', async () => {
     for (const q of ['?hours=0', '?hours=721', '?hours=x', '?other=1']) {
       const r = await summary(a, q);

@@ -70,9 +70,11 @@ async function busiestLocks(tx: Tx, projectId: string, from: Date, to: Date) {
        UNION
        SELECT l.hour, l.lock_id, l.lock_name, l.events
          FROM tail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
-     ), merged AS (
-       SELECT hour, lock_id, max(lock_name) AS lock_name, sum(events)::int AS events
-         FROM (SELECT * FROM candidates UNION ALL SELECT hour, lock_id, lock_name, events FROM tail) x
+     ), merged AS ( -- the tail's name is the newer one, should the lock have been renamed meanwhile
+       SELECT hour, lock_id, (array_agg(lock_name ORDER BY newer DESC))[1] AS lock_name,
+              sum(events)::int AS events
+         FROM (SELECT *, false AS newer FROM candidates
+               UNION ALL SELECT hour, lock_id, lock_name, events, true FROM tail) x
         GROUP BY hour, lock_id
      )
      SELECT hour, lock_id, lock_name, events
