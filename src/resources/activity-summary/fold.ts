@@ -23,7 +23,7 @@ const ATTEMPTS_LOCK = 0x6c6b6166;
 export async function eventsFold(db: Queryable, perProject = FOLD_EVENTS_PER_PROJECT): Promise<number> {
   // Asked first, without touching access_events: the fold's statement opens every day partition
   // and its indexes when it starts, rows or not, and on the embedded store each of those is an
-  // open file of this process (~150 with a month of partitions). An idle process keeps none open.
+  // open file of this process (~150 with a month of partitions). With nothing to fold, none opens.
   const { rows: due } = await db.query<{ due: boolean }>(
     `SELECT EXISTS (
        SELECT 1 FROM projects p LEFT JOIN activity_event_positions pos ON pos.project_id = p.id
