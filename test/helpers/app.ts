@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type AppContext, type ContextOptions, createContext } from '../../src/context.ts';
+import type { Db } from '../../src/db/db.ts';
 import { injectOverHttp, startPrismProxy } from './prism.ts';
 import { openTestStore, type TestStore } from './store.ts';
 
@@ -40,7 +41,10 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  o: Pick<ContextOptions, 'webhookLookup'> = {},
+  o: Pick<ContextOptions, 'webhookLookup'> & {
+    /** Puts a seam between the app and its store (a test that holds or watches certain queries). */
+    wrapDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-test-'));
   const config = loadConfig({
@@ -64,7 +68,12 @@ export async function startTestApp(
   });
   // Test deliveries reach the local HTTPS receiver (test/helpers/delivery.ts) signed by this CA.
   const webhookCa = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'ca.crt'));
-  const ctx = await createContext(config, store.db, { ...o, logStream, webhookCa });
+  const { wrapDb, ...contextOptions } = o;
+  const ctx = await createContext(config, wrapDb ? wrapDb(store.db) : store.db, {
+    ...contextOptions,
+    logStream,
+    webhookCa,
+  });
   const app = await buildApp(ctx);
   await app.ready();
   // npm run test:prism: every request goes over HTTP through Prism's validating proxy.
