@@ -154,6 +154,7 @@ describe('access log retention', () => {
       deletedIds: 0,
       deletedFeed: 0,
       deletedCounts: 0,
+      cutLockRows: 0,
     });
   });
 

@@ -11259,7 +11259,7 @@ export interface operations {
                                 unanswered: number;
                             };
                         }[];
-                        /** @description Each hour's 5 busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its `perHour` count */
+                        /** @description Each hour's 5 busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its `perHour` count. An hour more than two days old keeps the locks it listed then: events uploaded later count in its `perHour` count, and in a listed lock's own */
                         busiestLocks: {
                             /**
                              * Format: date-time

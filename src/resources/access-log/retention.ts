@@ -15,7 +15,7 @@ import { deleteInBatches } from '../../db/batches.ts';
 import type { Db, Tx } from '../../db/db.ts';
 import { periodicJobStart, type StopJob } from '../../periodic.ts';
 import { DAY_MS } from '../../time/durations.ts';
-import { activityCountsExpire } from '../activity-summary/fold.ts';
+import { activityCountsExpire, activityLockHoursCompact } from '../activity-summary/fold.ts';
 
 export const DAYS_AHEAD = 3;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -36,8 +36,10 @@ export interface RetentionReport {
   deletedIds: number;
   /** Rows of the stream's order (access_event_feed) received before the window. */
   deletedFeed: number;
-  /** Hourly rows of the activity summary's counts before the window. */
+  /** Rows of the activity summary's counts before the window. */
   deletedCounts: number;
+  /** Lock rows of the activity summary's older hours beyond each hour's busiest. */
+  cutLockRows: number;
 }
 
 /** Start of the UTC day (the partition) holding `t`. */
@@ -96,6 +98,7 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
     deletedIds: 0,
     deletedFeed: 0,
     deletedCounts: 0,
+    cutLockRows: 0,
   };
   // One short transaction per partition: partition DDL locks access_events (and its default
   // partition), so inserts wait only for one day's DDL at a time, never for the whole run.
@@ -144,6 +147,7 @@ export async function retentionRun(db: Db, o: RetentionOptions): Promise<Retenti
     ),
   );
   report.deletedCounts = await activityCountsExpire(db, new Date(cutoff));
+  report.cutLockRows = await activityLockHoursCompact(db);
   return report;
 }
 
@@ -157,7 +161,8 @@ export function retentionJobStart(
     intervalMs,
     run: async () => {
       const r = await retentionRun(ctx.db, { retentionDays: ctx.config.accessLogRetentionDays });
-      if (r.created.length || r.dropped.length || r.deletedIds || r.deletedFeed || r.deletedCounts)
+      const { created, dropped, ...counts } = r;
+      if (created.length || dropped.length || Object.values(counts).some((n) => n > 0))
         log.info({ ...r, created: r.created.length, dropped: r.dropped }, 'access log retention');
     },
     log,

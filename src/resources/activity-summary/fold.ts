@@ -1,4 +1,4 @@
-// Keeps the activity summary's hourly counts (migration 0104): access events folded from the
+// Keeps the activity summary's counts (migrations 0104 and 0105): access events folded from the
 // live stream's feed past each project's position, attempts moved from activity_attempts_pending.
 // Runs every few seconds in every process; processes skip what another is folding at that moment.
 // Reads never wait for it: they add what it has not reached (queries.ts).
@@ -16,23 +16,11 @@ const ATTEMPTS_LOCK = 0x6c6b6166;
 
 /**
  * Folds access events of every project that has some past its position, at most `perProject` each
- * (activity_fold_events, migration 0104), until none is left that can be folded now. Only rows of
- * transactions older than every running one: a row of a transaction still running could otherwise
- * commit later with a place before the new position.
+ * (activity_fold_events, migrations 0104 and 0105), until none is left that can be folded now. Only
+ * rows of transactions older than every running one: a row of a transaction still running could
+ * otherwise commit later with a place before the new position.
  */
 export async function eventsFold(db: Queryable, perProject = FOLD_EVENTS_PER_PROJECT): Promise<number> {
-  // Asked first, without touching access_events: the fold's statement opens every day partition
-  // and its indexes when it starts, rows or not, and on the embedded store each of those is an
-  // open file of this process (~150 with a month of partitions). With nothing to fold, none opens.
-  const { rows: due } = await db.query<{ due: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM projects p LEFT JOIN activity_event_positions pos ON pos.project_id = p.id
-        WHERE (SELECT f.tx_id FROM access_event_feed f
-                WHERE f.project_id = p.id
-                  AND (f.tx_id, f.seq) > (coalesce(pos.tx_id, '0'::xid8), coalesce(pos.seq, -1))
-                ORDER BY f.tx_id, f.seq LIMIT 1) < pg_snapshot_xmin(pg_current_snapshot())) AS due`,
-  );
-  if (!due[0]!.due) return 0;
   let total = 0;
   for (;;) {
     const { rows } = await db.query<{ folded_events: number; projects_full: number }>(
@@ -71,11 +59,18 @@ export async function attemptsFoldBatch(db: Db, limit = FOLD_BATCH): Promise<num
          INSERT INTO activity_webhook_durations AS t (webhook_id, hour, bucket, attempts)
          SELECT webhook_id, hour, bucket, attempts FROM a
          ON CONFLICT (webhook_id, hour, bucket) DO UPDATE SET attempts = t.attempts + excluded.attempts
-       ), w AS (
-         INSERT INTO activity_webhook_hours AS t (webhook_id, hour, project_id, attempts, failed)
-         SELECT webhook_id, hour, project_id, sum(attempts), sum(failed + unanswered) FROM a GROUP BY 1, 2, 3
-         ON CONFLICT (webhook_id, hour)
-         DO UPDATE SET attempts = t.attempts + excluded.attempts, failed = t.failed + excluded.failed
+       ), w AS ( -- per webhook and day, as running totals over its hours (migration 0105)
+         INSERT INTO activity_webhook_days AS t (webhook_id, day, project_id, attempts, failed)
+         SELECT webhook_id, day, project_id, activity_day_totals(array_agg(h), array_agg(n)),
+                activity_day_totals(array_agg(h), array_agg(f))
+           FROM (SELECT webhook_id, project_id, date_trunc('day', hour, 'UTC') AS day,
+                        extract(hour FROM hour AT TIME ZONE 'UTC')::int AS h, sum(attempts)::bigint AS n,
+                        sum(failed + unanswered)::bigint AS f
+                   FROM a GROUP BY 1, 2, 3, 4) x
+          GROUP BY 1, 2, 3
+         ON CONFLICT (webhook_id, day) DO UPDATE
+           SET attempts = activity_day_totals_add(t.attempts, excluded.attempts),
+               failed = activity_day_totals_add(t.failed, excluded.failed)
        ), h AS (
          INSERT INTO activity_hours AS t (project_id, hour, succeeded, failed, unanswered)
          SELECT project_id, hour, sum(succeeded), sum(failed), sum(unanswered) FROM a GROUP BY 1, 2
@@ -104,20 +99,55 @@ export async function activityFoldRun(db: Db): Promise<{ attempts: number; event
 /**
  * Deletes the counts of hours that ended by `cutoff` (the access log's retention, run beside it),
  * so the summary never counts what the access log no longer holds. The hour the cutoff falls in
- * is still partly inside the window and stays.
+ * is still partly inside the window and stays. A webhook's day whose first hours ended by the
+ * cutoff keeps its running totals of the later ones only.
  */
 export async function activityCountsExpire(db: Queryable, cutoff: Date): Promise<number> {
+  const rows = async (sql: string) => (await db.query(sql, [cutoff])).rowCount ?? 0;
   let n = 0;
   for (const table of [
     'activity_hours',
     'activity_lock_hours',
-    'activity_webhook_hours',
+    'activity_webhook_hours', // written by the previous version during a rolling upgrade only
     'activity_webhook_durations',
   ])
-    n +=
-      (await db.query(`DELETE FROM ${table} WHERE hour <= $1::timestamptz - interval '1 hour'`, [cutoff]))
-        .rowCount ?? 0;
+    n += await rows(`DELETE FROM ${table} WHERE hour <= $1::timestamptz - interval '1 hour'`);
+  n += await rows(`DELETE FROM activity_webhook_days WHERE day <= $1::timestamptz - interval '1 day'`);
+  n += await rows(
+    `UPDATE activity_webhook_days
+        SET attempts = activity_day_totals_drop(attempts, k), failed = activity_day_totals_drop(failed, k)
+       FROM (SELECT floor(extract(epoch FROM $1::timestamptz - date_trunc('day', $1::timestamptz, 'UTC')) / 3600)::int AS k) c
+      WHERE day = date_trunc('day', $1::timestamptz, 'UTC') AND k > 0 AND attempts[k] > 0`,
+  );
   return n;
+}
+
+/**
+ * Cuts every hour that is old enough to its busiest locks (activity_lock_hours_cut, migration
+ * 0105), a day of hours per transaction; returns the rows deleted. One process at a time: the
+ * others skip the row that says how far the cut has gone.
+ */
+export async function activityLockHoursCompact(db: Db): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const more = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ through: Date; hi: Date | null }>(
+        `SELECT through, CASE WHEN through < cut THEN least(cut, through + interval '1 day') END AS hi
+           FROM activity_lock_hours_compacted, (SELECT activity_lock_detail_from() - interval '1 hour' AS cut) c
+            FOR UPDATE OF activity_lock_hours_compacted SKIP LOCKED`,
+      );
+      const hi = rows[0]?.hi;
+      if (!hi) return false;
+      const cut = await tx.query<{ n: string }>('SELECT activity_lock_hours_cut($1, $2) AS n', [
+        rows[0]!.through,
+        hi,
+      ]);
+      deleted += Number(cut.rows[0]!.n);
+      await tx.query('UPDATE activity_lock_hours_compacted SET through = $1', [hi]);
+      return true;
+    });
+    if (!more) return deleted;
+  }
 }
 
 export function activityFoldJobStart(ctx: AppContext, log: FastifyBaseLogger): StopJob {

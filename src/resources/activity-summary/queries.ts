@@ -1,11 +1,12 @@
-// The activity summary's reads: the hourly counts (migration 0104, kept by fold.ts) plus what the
+// The activity summary's reads: the counts (migrations 0104 and 0105, kept by fold.ts) plus what the
 // fold has not reached yet: the project's feed rows past its position, and its pending attempts.
 // Both are small (a few seconds of traffic), so a read costs a few index ranges whatever the
 // project's size. All three run in one REPEATABLE READ transaction: one snapshot, so an attempt the
 // fold moves meanwhile is counted once, as pending or as folded.
 import type { Db, Tx } from '../../db/db.ts';
+import { DAY_MS, HOUR_MS } from '../../time/durations.ts';
 
-/** Locks listed per hour: that hour's busiest. */
+/** Locks listed per hour: that hour's busiest. Older hours keep as many (activity_lock_hours_kept()). */
 export const BUSIEST_LOCKS = 5;
 /** Webhooks listed: those with the most attempts in the period. */
 export const BUSIEST_WEBHOOKS = 20;
@@ -59,6 +60,11 @@ async function perHour(tx: Tx, projectId: string, from: Date, to: Date) {
 async function busiestLocks(tx: Tx, projectId: string, from: Date, to: Date) {
   const r = await tx.query<{ hour: Date; lock_id: string; lock_name: string; events: number }>(
     `WITH ${TAIL},
+     detail AS ( -- an older hour ranks only the locks it kept, as the fold adds to those alone
+       SELECT * FROM tail t
+        WHERE t.hour >= activity_lock_detail_from()
+           OR EXISTS (SELECT 1 FROM activity_lock_hours l
+                       WHERE l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id)),
      candidates AS (
        SELECT l.hour, l.lock_id, l.lock_name, l.events
          FROM activity_hours h
@@ -69,12 +75,12 @@ async function busiestLocks(tx: Tx, projectId: string, from: Date, to: Date) {
         WHERE h.project_id = $1 AND h.hour >= $2 AND h.hour < $3 AND h.events > 0
        UNION
        SELECT l.hour, l.lock_id, l.lock_name, l.events
-         FROM tail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
+         FROM detail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
      ), merged AS ( -- the tail's name is the newer one, should the lock have been renamed meanwhile
        SELECT hour, lock_id, (array_agg(lock_name ORDER BY newer DESC))[1] AS lock_name,
               sum(events)::int AS events
          FROM (SELECT *, false AS newer FROM candidates
-               UNION ALL SELECT hour, lock_id, lock_name, events, true FROM tail) x
+               UNION ALL SELECT hour, lock_id, lock_name, events, true FROM detail) x
         GROUP BY hour, lock_id
      )
      SELECT hour, lock_id, lock_name, events
@@ -95,20 +101,46 @@ export interface WebhookRow {
   buckets: [number, number][];
 }
 
-/** The busiest webhooks over the period, with their attempts' duration buckets. */
+/**
+ * A count of the period from a day's running totals (activity_webhook_days, migration 0105):
+ * total[e] - total[s] (element i holds the day's first i hours). Only the first day ($5) starts
+ * later than hour 0, at its hour $7 (0: nothing to take off); only the last ($6) ends before hour
+ * 24, after its $8 hours. Worked out once per read, not per row: computing them per row with
+ * extract() cost ~3 of the statement's 7 ms over the largest tenant's 3,458 rows.
+ */
+const periodCount = (col: string) =>
+  `d.${col}[CASE WHEN d.day = $6 THEN $8 ELSE 24 END] - CASE WHEN d.day = $5 AND $7 > 0 THEN d.${col}[$7] ELSE 0 END`;
+const PERIOD_DAYS = "d.day > $2::timestamptz - interval '1 day' AND d.day < $3";
+
+/**
+ * The busiest webhooks over the period, with their attempts' duration buckets. Ranked by attempts
+ * alone; the failed count is read for the winners only. The project's day rows come from the
+ * covering index (0105), without a visit to the table, whose rows of one project are spread over
+ * as many pages as the project has webhooks.
+ */
 async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) {
+  const firstDay = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor((to.getTime() - 1) / DAY_MS) * DAY_MS;
   const r = await tx.query<WebhookRow>(
     `WITH ${PENDING},
      top AS (
-       SELECT webhook_id, sum(attempts)::int AS attempts, sum(failed)::int AS failed
-         FROM (SELECT webhook_id, attempts, failed FROM activity_webhook_hours
-                WHERE project_id = $1 AND hour >= $2 AND hour < $3
+       SELECT webhook_id, sum(attempts)::int AS attempts
+         FROM (SELECT d.webhook_id, ${periodCount('attempts')} AS attempts
+                 FROM activity_webhook_days d
+                WHERE d.project_id = $1 AND ${PERIOD_DAYS}
                UNION ALL
-               SELECT webhook_id, count(*),
-                      count(*) FILTER (WHERE response_status IS NULL OR response_status NOT BETWEEN 200 AND 299)
-                 FROM pending GROUP BY webhook_id) x
+               SELECT webhook_id, count(*) FROM pending GROUP BY webhook_id) x
         GROUP BY webhook_id
         ORDER BY attempts DESC, webhook_id LIMIT $4
+     ), failed AS (
+       SELECT webhook_id, sum(failed)::int AS failed
+         FROM (SELECT d.webhook_id, ${periodCount('failed')} AS failed
+                 FROM top JOIN activity_webhook_days d ON d.webhook_id = top.webhook_id AND ${PERIOD_DAYS}
+               UNION ALL
+               SELECT webhook_id,
+                      count(*) FILTER (WHERE response_status IS NULL OR response_status NOT BETWEEN 200 AND 299)
+                 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top) GROUP BY webhook_id) y
+        GROUP BY webhook_id
      ), buckets AS (
        SELECT webhook_id, bucket, sum(attempts)::int AS attempts
          FROM (SELECT d.webhook_id, d.bucket, d.attempts
@@ -118,13 +150,22 @@ async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) 
                SELECT webhook_id, bucket, 1 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top)) y
         GROUP BY 1, 2
      )
-     SELECT top.webhook_id, w.url_display AS url, top.attempts, top.failed,
+     SELECT top.webhook_id, w.url_display AS url, top.attempts, coalesce(f.failed, 0) AS failed,
             (SELECT json_agg(json_build_array(b.bucket, b.attempts) ORDER BY b.bucket)
                FROM buckets b WHERE b.webhook_id = top.webhook_id) AS buckets
-       FROM top JOIN webhooks w ON w.id = top.webhook_id
+       FROM top JOIN webhooks w ON w.id = top.webhook_id LEFT JOIN failed f ON f.webhook_id = top.webhook_id
       WHERE top.attempts > 0
       ORDER BY top.attempts DESC, top.webhook_id`,
-    [projectId, from, to, BUSIEST_WEBHOOKS],
+    [
+      projectId,
+      from,
+      to,
+      BUSIEST_WEBHOOKS,
+      new Date(firstDay),
+      new Date(lastDay),
+      Math.floor((from.getTime() - firstDay) / HOUR_MS),
+      Math.min(24, Math.floor((to.getTime() - lastDay) / HOUR_MS)),
+    ],
   );
   return r.rows;
 }

@@ -5,11 +5,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../../http/operations.ts';
 import { Uuid } from '../../http/schemas.ts';
+import { HOUR_MS } from '../../time/durations.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
 import { activitySummaryRead, bucketPercentile } from './queries.ts';
 import { ActivitySummaryQuery, ActivitySummarySchema } from './schema.ts';
-
-const HOUR_MS = 3_600_000;
 
 export const activitySummaryOperations = [
   defineOperation({

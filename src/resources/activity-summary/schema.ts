@@ -46,7 +46,7 @@ export const ActivitySummarySchema = Type.Object(
         accessEvents: Count,
       }),
       {
-        description: `Each hour's ${BUSIEST_LOCKS} busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its \`perHour\` count`,
+        description: `Each hour's ${BUSIEST_LOCKS} busiest locks by access events in that hour (ties by lock id), oldest hour first; an hour's other locks make up the rest of its \`perHour\` count. An hour more than two days old keeps the locks it listed then: events uploaded later count in its \`perHour\` count, and in a listed lock's own`,
       },
     ),
     webhooks: Type.Array(
