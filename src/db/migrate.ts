@@ -39,7 +39,12 @@ export class NewerStoreError extends Error {}
  */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
-    if (db.kind === 'pg') await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK_KEY]);
+    if (db.kind === 'pg') {
+      // A migration that rewrites a large table runs as long as it must (minutes at 50,000,000
+      // access events): a request's statement timeout would fail it halfway, every time.
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK_KEY]);
+    }
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await tx.query<{ version: number; name: string }>(

@@ -145,26 +145,64 @@ describe('migrations', () => {
     assert.equal(rows[0]!.n, readMigrations().length);
   });
 
-  it('two processes migrating one PostgreSQL database at once take turns', {
-    skip: !TEST_DATABASE_URL,
-  }, async () => {
-    const schema = `t_mig_${process.pid}`;
+  /** Runs `fn` in a new, empty schema of the test database, dropped afterwards. */
+  async function withSchema(name: string, fn: (schema: string) => Promise<void>) {
+    const schema = `${name}_${process.pid}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    const a = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
-    const b = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
     try {
-      const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
-      assert.equal(ra.length + rb.length, readMigrations().length);
-      assert.ok(ra.length === 0 || rb.length === 0, 'one process applied everything, the other nothing');
+      await fn(schema);
     } finally {
-      await a.close();
-      await b.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     }
-  });
+  }
+
+  it(
+    'a migration longer than a request’s statement timeout is applied (PostgreSQL)',
+    {
+      skip: !TEST_DATABASE_URL,
+    },
+    () =>
+      withSchema('t_mig_slow', async (schema) => {
+        const db = await openPgStore({
+          url: TEST_DATABASE_URL!,
+          poolSize: 1,
+          schema,
+          statementTimeoutMs: 200,
+        });
+        try {
+          const slow = { version: 9999, name: 'slow', sql: 'SELECT pg_sleep(0.6)' };
+          const done = await migrate(db, [...readMigrations(), slow]);
+          assert.equal(done.at(-1), '9999_slow');
+          // Requests keep theirs.
+          await assert.rejects(db.transaction((tx) => tx.query('SELECT pg_sleep(0.6)')));
+        } finally {
+          await db.close();
+        }
+      }),
+  );
+
+  it(
+    'two processes migrating one PostgreSQL database at once take turns',
+    {
+      skip: !TEST_DATABASE_URL,
+    },
+    () =>
+      withSchema('t_mig', async (schema) => {
+        const a = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
+        const b = await openPgStore({ url: TEST_DATABASE_URL!, poolSize: 2, schema });
+        try {
+          const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+          assert.equal(ra.length + rb.length, readMigrations().length);
+          assert.ok(ra.length === 0 || rb.length === 0, 'one process applied everything, the other nothing');
+        } finally {
+          await a.close();
+          await b.close();
+        }
+      }),
+  );
 });
 
 // DATABASE_URL may go through PgBouncer in transaction pooling mode, where a pooled connection is
