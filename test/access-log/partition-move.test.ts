@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { dayStart, partitionCreate } from '../../src/resources/access-log/retention.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { DAY_MS } from '../../src/time/durations.ts';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import { keyInsert, lockInsert, newPhone } from '../helpers/events.ts';
 import { createTenant, type Tenant } from '../helpers/factories.ts';
 import { signal } from '../helpers/signal.ts';
@@ -22,6 +23,16 @@ before(async () => {
 });
 after(() => t.close());
 
+/** An access event written straight to the table, a second ago: with no day partition made in this
+ * schema (no retention has run), it lands in the default partition. */
+async function eventInsert(id: string, lockId: string, keyId: string, phone: string) {
+  await t.store.db.query(
+    `INSERT INTO access_events (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
+     VALUES ($1, $2, $3, $4, $5, 'locked', now() - interval '1 second', 'Front', '', 'integrator')`,
+    [id, a.projectId, lockId, keyId, phone],
+  );
+}
+
 it('a page read during a move out of the default partition sees the moved events', {
   skip: !TEST_DATABASE_URL,
 }, async () => {
@@ -30,11 +41,7 @@ it('a page read during a move out of the default partition sees the moved events
   const keyId = await keyInsert(t, { projectId: a.projectId, lockId, appUserId: phone });
   // No retention has run in this schema: only the default partition exists, so the event lands there.
   const id = crypto.randomUUID();
-  await t.store.db.query(
-    `INSERT INTO access_events (id, project_id, lock_id, key_id, app_user_id, action, created, lock_name, user_name, origin)
-     VALUES ($1, $2, $3, $4, $5, 'locked', now() - interval '1 second', 'Front', '', 'integrator')`,
-    [id, a.projectId, lockId, keyId, phone],
-  );
+  await eventInsert(id, lockId, keyId, phone);
   const moved = signal();
   const mayCommit = signal();
   const move = t.store.db.transaction(async (tx) => {
@@ -57,4 +64,52 @@ it('a page read during a move out of the default partition sees the moved events
     r.body.accessEvents.map((e: { id: string }) => e.id),
     [id],
   );
+});
+
+it('an erasure beside the creation of a day partition: both finish, no deadlock', {
+  skip: !TEST_DATABASE_URL,
+}, async () => {
+  const phone = newPhone();
+  const lockId = await lockInsert(t, a.projectId);
+  const keyId = await keyInsert(t, { projectId: a.projectId, lockId, appUserId: phone });
+  await eventInsert(crypto.randomUUID(), lockId, keyId, phone);
+  await t.store.db.query(
+    `INSERT INTO activity_event_positions (project_id, tx_id, seq) VALUES ($1, '0', -1) ON CONFLICT DO NOTHING`,
+    [a.projectId],
+  );
+  // Who waits for whom, read from PostgreSQL: the sessions `pid` blocks.
+  const blockedBy = async (pid: number) => {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await t.store.db.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+        [pid],
+      );
+      if (rows[0]) return rows[0].pid;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`nothing waited for session ${pid}`);
+  };
+  // The erasure stops at the project's fold position, which another transaction holds, after its
+  // first statement on access_events. Then retention asks for a day's partition; then the position
+  // is let go, and the erasure goes on to delete.
+  const held = signal();
+  const release = signal();
+  let holderPid = 0;
+  const holder = t.store.db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM activity_event_positions WHERE project_id = $1 FOR UPDATE', [a.projectId]);
+    holderPid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    held.fire();
+    await release.fired;
+  });
+  await held.fired;
+  const erase = t.call('DELETE', `/admin/v1/app-users/${encodeURIComponent(phone)}`, { token: ADMIN_TOKEN });
+  const erasePid = await blockedBy(holderPid);
+  const create = t.store.db.transaction((tx) => partitionCreate(tx, dayStart(Date.now()) + 5 * DAY_MS));
+  await blockedBy(erasePid);
+  release.fire();
+  await holder;
+  const r = await erase;
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.erased.accessEvents, 1);
+  assert.equal(await create, 0);
 });

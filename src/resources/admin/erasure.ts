@@ -91,6 +91,11 @@ export async function appUserErase(db: Db, keyring: Keyring, appUserId: string):
  * newest few, and an event received before the earliest of them is folded.
  */
 async function accessEventsErase(tx: Tx, appUserId: string): Promise<number> {
+  // The mode the DELETE below needs, taken before the first read of the table. Otherwise this
+  // transaction would hold the read's lock and then ask for a stronger one, and retention creating
+  // a day's partition in between (SHARE on the table, then ACCESS EXCLUSIVE on it or its default
+  // partition) waits for the read while the DELETE waits for it: a deadlock, and a 500.
+  await tx.query('LOCK TABLE access_events IN ROW EXCLUSIVE MODE');
   await tx.query(
     `SELECT 1 FROM activity_event_positions
       WHERE project_id IN (SELECT DISTINCT project_id FROM access_events WHERE app_user_id = $1)
