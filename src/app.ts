@@ -12,6 +12,7 @@ import { installRequestLog, lazyChildLogger, requestId } from './http/logging.ts
 import { installRequestMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { type AuditedRun, type Operation, registerOperations } from './http/operations.ts';
+import { buildSerializer } from './http/serialization.ts';
 import { validatorCompilersFactory } from './http/validation.ts';
 import { operations } from './operation-table.ts';
 import { installAdminOff } from './resources/admin/routes.ts';
@@ -45,7 +46,8 @@ export async function buildApp(ctx: AppContext, o: BuildOptions = {}): Promise<F
     // request.ip is the client behind the configured proxies only (LATCHKEY_TRUST_PROXY).
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Strict body validation in every plugin scope (see validation.ts for why not setValidatorCompiler).
-    schemaController: { compilersFactory: validatorCompilersFactory() },
+    // Response serializers compiled once per distinct schema in the process (serialization.ts).
+    schemaController: { compilersFactory: { ...validatorCompilersFactory(), buildSerializer } },
   });
   // JSON only (the token endpoints add form bodies in their own scope); Fastify's default
   // text/plain parser would let a plain-text body reach validation as a string.

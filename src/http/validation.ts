@@ -1,7 +1,7 @@
 // Two Ajv instances: request bodies are validated strictly (no type coercion: "5" is not a number,
 // unknown fields are rejected, never silently dropped), while query strings and path parameters,
 // which arrive as text, are coerced to the schema's types.
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -81,9 +81,19 @@ export function buildValidatorCompiler(externalSchemas: Record<string, unknown> 
     strict.addSchema(schema as object);
     coercing.addSchema(schema as object);
   }
+  // By part and schema as JSON: the apps a process builds (a test file builds several) pass equal
+  // schemas as new objects, and Ajv's own cache is by object.
+  const compiled = new Map<string, ValidateFunction>();
+  const compiledFor = (schema: unknown, body: boolean): ValidateFunction => {
+    const key = `${body ? 'strict' : 'coercing'} ${JSON.stringify(schema)}`;
+    const known = compiled.get(key);
+    if (known) return known;
+    const fresh = (body ? strict : coercing).compile(schema as object);
+    compiled.set(key, fresh);
+    return fresh;
+  };
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
-    const validate = ajv.compile(schema as object);
+    const validate = compiledFor(schema, httpPart === 'body');
     const checked = ((data: unknown) => {
       const problem = inputProblemAt(data);
       if (problem) {
@@ -118,10 +128,12 @@ export function buildValidatorCompiler(externalSchemas: Record<string, unknown> 
  * had addSchema() called, Fastify asks for a compiler again for every route it registers there.
  * Without the pool every route got two Ajv instances of its own, each compiling the formats and
  * every component schema again (their share of the heap after start-up: docs/performance.md,
- * "Figures behind design choices").
+ * "Figures behind design choices"). The pool is the process's: a second app in the same process
+ * (the monitoring port's, or a test file's next one) compiles nothing it already has.
  */
+const pool = new Map<string, ValidatorCompiler>();
+
 export function validatorCompilersFactory() {
-  const pool = new Map<string, ValidatorCompiler>();
   return {
     // Fastify's declared factory type is Ajv's own compile signature; the runtime contract is the
     // route-schema compiler built here.
