@@ -2,5 +2,6 @@
 export declare const ROOT: string;
 export declare const DIST: string;
 export declare function buildBundles(outdir?: string): { main: string; cli: string };
+export declare const SHORT_LIVED_FLAGS: readonly string[];
 export declare function startFlags(): string[];
 export declare function startArgs(): string[];

@@ -44,6 +44,19 @@ export function buildBundles(outdir = DIST) {
   return { main: join(outdir, 'main.mjs'), cli: join(outdir, 'cli.mjs') };
 }
 
+/**
+ * V8 flags for processes that live seconds: PGlite's WebAssembly on V8's baseline compiler
+ * (Liftoff) alone. Left to itself V8 also recompiles the functions that are hot while PostgreSQL
+ * starts with its optimising compiler (TurboFan), which such a process never gets back. Measured
+ * 2026-11-29: `latchkey admin list-organizations` on an embedded store 6.9 -> 3.2 CPU-seconds and
+ * 672 -> 209 MB; 30 typical test files 229-254 -> 149-153 CPU-seconds; five files that start
+ * servers 139 -> 92. Used by the CLI's one-shot commands (bin/latchkey.js), the test processes
+ * (scripts/test.mjs) and the servers tests start; behaviour is the same. `npm start` and the
+ * worker keep TurboFan: over a server's life its code pays (SQL is 33% slower without it,
+ * docs/performance.md).
+ */
+export const SHORT_LIVED_FLAGS = Object.freeze(['--liftoff-only']);
+
 /** The V8 flags of `npm start` (package.json's start script), without building anything. */
 export function startFlags() {
   const { start } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;

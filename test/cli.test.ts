@@ -20,8 +20,9 @@ let quiet: ProcessStore;
 let s: E2eServer;
 let elsewhere: string;
 before(async () => {
-  store = await processStore();
-  quiet = await processStore();
+  // Migrated copies: what is tested here is not a first start (test/process.test.ts tests that).
+  store = await processStore({ migrated: true });
+  quiet = await processStore({ migrated: true });
   s = await startE2eServer(store);
   elsewhere = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));
 });

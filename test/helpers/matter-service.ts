@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SHORT_LIVED_FLAGS } from '../../scripts/build.mjs';
 import { devCa } from '../../src/dev/certificates.ts';
 import { ADMIN_TOKEN } from './app.ts';
 import { type MatterLab, matterLab } from './matter.ts';
@@ -162,7 +163,8 @@ export async function serviceLab(port: number, hosts: string[]): Promise<Service
       u.searchParams.set('host', process.env.TEST_PG_SOCKET_DIR ?? '/var/run/postgresql');
       env.DATABASE_URL = u.toString();
     }
-    service = lab.net.spawn('svc', process.execPath, [LATCHKEY, 'serve'], {
+    // With SHORT_LIVED_FLAGS, as helpers/process.ts starts servers (scripts/build.mjs says why).
+    service = lab.net.spawn('svc', process.execPath, [...SHORT_LIVED_FLAGS, LATCHKEY, 'serve'], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

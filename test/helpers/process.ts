@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startArgs } from '../../scripts/build.mjs';
+import { SHORT_LIVED_FLAGS, startArgs } from '../../scripts/build.mjs';
 import { migratedPgliteDir, TEST_DATABASE_URL } from './store.ts';
 
 export interface ProcessStore {
@@ -77,15 +77,14 @@ export function startServerProcess(
   env: Record<string, string>,
   o: { maxOpenFiles?: number } = {},
 ): ServerProcess {
-  // As `npm start` runs it: the bundle (dist/main.mjs) with its V8 flags; with a lower limit on
-  // open files, through a shell that sets it (`ulimit -n`) and then becomes the server (exec).
+  // As `npm start` runs it: the bundle (dist/main.mjs) with its V8 flags, plus SHORT_LIVED_FLAGS
+  // (scripts/build.mjs: a server in a test lives seconds; behaviour is the same). With a lower
+  // limit on open files, through a shell that sets it (`ulimit -n`) and then becomes the server (exec).
+  const node = [process.execPath, ...SHORT_LIVED_FLAGS, ...startArgs()];
   const [command, args] =
     o.maxOpenFiles === undefined
-      ? [process.execPath, startArgs()]
-      : [
-          '/bin/sh',
-          ['-c', `ulimit -n ${o.maxOpenFiles} && exec "$0" "$@"`, process.execPath, ...startArgs()],
-        ];
+      ? [node[0]!, node.slice(1)]
+      : ['/bin/sh', ['-c', `ulimit -n ${o.maxOpenFiles} && exec "$0" "$@"`, ...node]];
   const child = spawn(command, args, {
     env: { ...process.env, LATCHKEY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
