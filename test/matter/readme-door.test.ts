@@ -87,7 +87,9 @@ after(async () => {
   await store.dispose();
 });
 
-test("the README's real door runs as written", { skip, timeout: 600_000 }, async () => {
+// Limits for a loaded 2-core CI machine (quiet, the block takes under a minute): the server's start
+// 240 s, the walk-through 240 s, the block 480 s (its waits are up to four minutes each).
+test("the README's real door runs as written", { skip, timeout: 1_080_000 }, async () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const { server, shell } = walkThrough(readme);
   assert.equal(server, 'npm ci && npm run dev');
@@ -168,17 +170,17 @@ test("the README's real door runs as written", { skip, timeout: 600_000 }, async
   };
   const all = () => `${stdout}\n--- stderr\n${stderr}\n--- the service in ${NS}-service\n${serviceLog()}`;
 
-  const walked = Date.now() + 120_000;
+  const walked = Date.now() + 240_000;
   while (!stdout.includes('--- walk-through done')) {
     assert.equal(bash.exitCode, null, `the walk-through blocks failed:\n${all()}`);
-    assert.ok(Date.now() < walked, `the walk-through blocks did not end within 120 s:\n${all()}`);
+    assert.ok(Date.now() < walked, `the walk-through blocks did not end within 240 s:\n${all()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   npm.kill('SIGTERM');
   await exited(npm, 30_000, 'the walk-through server', () => output);
   bash.stdin!.end('\n');
   const started = performance.now();
-  const code = await exited(bash, 200_000, 'the real door block', all);
+  const code = await exited(bash, 480_000, 'the real door block', all);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`\nthe real door block: ${seconds} s\n`);
   assert.equal(code, 0, `the real door block failed:\n${all()}`);
