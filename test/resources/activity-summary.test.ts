@@ -155,7 +155,8 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
     assert.equal(good.failedAttempts, 0);
     assert.equal(bad.attempts, 1);
     assert.equal(bad.failedAttempts, 1);
-    // Within 5% of the durations the attempts recorded (nearest rank).
+    // Within 5% of the durations the attempts recorded (nearest rank), and half a millisecond: the
+    // answer is in whole milliseconds (34 ms, at the top of its bucket, is answered 32).
     const { rows } = await t.store.db.query<{ ms: number }>(
       `SELECT a.duration_ms AS ms FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
         WHERE d.webhook_id = $1 ORDER BY 1`,
@@ -166,7 +167,7 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
       [good.p50Ms, exact(0.5)],
       [good.p95Ms, exact(0.95)],
     ])
-      assert.ok(Math.abs(got - want) <= Math.max(1, want * 0.05), `${got} ms for ${want} ms`);
+      assert.ok(Math.abs(got - want) <= want * 0.05 + 0.5, `${got} ms for ${want} ms`);
   });
 
   it('lists an hour’s five busiest locks, and counts the others in the hour’s total', async () => {

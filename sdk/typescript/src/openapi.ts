@@ -1061,7 +1061,7 @@ export interface paths {
         };
         /**
          * Hourly counts of the project's access events and webhook attempts, its busiest locks and webhooks
-         * @description Counted over the last `hours` whole hours up to the end of the current hour (UTC), up to the moment of the request: per hour the access events (by when they happened) and the delivery attempts by outcome (by when they were made); each hour's busiest locks; and the webhooks with the most attempts, with how many failed and the median and 95th percentile of their durations (within 5%). Erased access events are not counted; the counts of hours that left the access log's retention window are deleted with it.
+         * @description Counted over the last `hours` whole hours up to the end of the current hour (UTC), up to the moment of the request: per hour the access events (by when they happened) and the delivery attempts by outcome (by when they were made); each hour's busiest locks; and the webhooks with the most attempts, with how many failed and the median and 95th percentile of their durations (within 5%, in whole milliseconds). Erased access events are not counted; the counts of hours that left the access log's retention window are deleted with it.
          */
         get: operations["activitySummaryGet"];
         put?: never;
@@ -11287,9 +11287,9 @@ export interface operations {
                             attempts: number;
                             /** @description Attempts answered with other than 2xx, or not answered */
                             failedAttempts: number;
-                            /** @description Median attempt duration, within 5% */
+                            /** @description Median attempt duration, within 5% and rounded to whole milliseconds */
                             p50Ms: number;
-                            /** @description 95th percentile of attempt durations, within 5% */
+                            /** @description 95th percentile of attempt durations, within 5% and rounded to whole milliseconds */
                             p95Ms: number;
                         }[];
                     };

@@ -173,7 +173,7 @@ async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) 
 /** The duration a bucket stands for: 0, or the geometric middle of [1.1^(b-1), 1.1^b) ms. */
 const bucketMs = (b: number) => (b === 0 ? 0 : Math.round(1.1 ** (b - 0.5)));
 
-/** The nearest-rank percentile `p` (0..1] of bucketed durations, within 5% of the exact one. */
+/** The nearest-rank percentile `p` (0..1] of bucketed durations, within 5% of the exact one before rounding to whole ms. */
 export function bucketPercentile(buckets: readonly [number, number][], p: number): number | null {
   const total = buckets.reduce((n, [, c]) => n + c, 0);
   if (total === 0) return null;

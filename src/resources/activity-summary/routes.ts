@@ -19,7 +19,7 @@ export const activitySummaryOperations = [
     summary:
       "Hourly counts of the project's access events and webhook attempts, its busiest locks and webhooks",
     description:
-      "Counted over the last `hours` whole hours up to the end of the current hour (UTC), up to the moment of the request: per hour the access events (by when they happened) and the delivery attempts by outcome (by when they were made); each hour's busiest locks; and the webhooks with the most attempts, with how many failed and the median and 95th percentile of their durations (within 5%). Erased access events are not counted; the counts of hours that left the access log's retention window are deleted with it.",
+      "Counted over the last `hours` whole hours up to the end of the current hour (UTC), up to the moment of the request: per hour the access events (by when they happened) and the delivery attempts by outcome (by when they were made); each hour's busiest locks; and the webhooks with the most attempts, with how many failed and the median and 95th percentile of their durations (within 5%, in whole milliseconds). Erased access events are not counted; the counts of hours that left the access log's retention window are deleted with it.",
     auth,
     params: Type.Object({ projectId: Uuid }),
     query: ActivitySummaryQuery,

@@ -55,10 +55,13 @@ export const ActivitySummarySchema = Type.Object(
         url: Type.String(),
         attempts: Count,
         failedAttempts: { ...Count, description: 'Attempts answered with other than 2xx, or not answered' },
-        p50Ms: { ...Type.Integer({ minimum: 0 }), description: 'Median attempt duration, within 5%' },
+        p50Ms: {
+          ...Type.Integer({ minimum: 0 }),
+          description: 'Median attempt duration, within 5% and rounded to whole milliseconds',
+        },
         p95Ms: {
           ...Type.Integer({ minimum: 0 }),
-          description: '95th percentile of attempt durations, within 5%',
+          description: '95th percentile of attempt durations, within 5% and rounded to whole milliseconds',
         },
       }),
       {
