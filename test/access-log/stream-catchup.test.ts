@@ -115,6 +115,10 @@ describe('catch-up takes turns with live streams', () => {
     const busy = await streamTenant(t, 'Held backlog');
     const live = await streamTenant(t, 'Held live');
     const backlog = await accept(t, busy, 10 * BATCH);
+    // The hub starts with the first stream, at the position the store shows; a write transaction
+    // still open elsewhere on the server (another test file's) would leave the backlog after it,
+    // and the resumers would get it as live events, with no catch-up to hold.
+    await waitFor('the backlog readable', () => readable(backlog.at(-1)!), 120_000);
     const watching = await openStream(base, live);
     gate.project = busy.projectId;
     gate.closed = true;
