@@ -1,5 +1,5 @@
 // A rolling upgrade on one PostgreSQL (our own cluster) while events flow: the previous version's
-// code (the commit before the newest change to migrations/, taken from git history, built and run as
+// code (the commit before the newest migration was added, taken from git history, built and run as
 // `npm start` runs it) serves and delivers; today's `latchkey migrate` runs under it; a process of
 // today's code joins, and an old process restarting mid-rollout starts on the migrated store; then
 // the old processes stop (SIGTERM, as an orchestrator replaces them) and today's carries on.
@@ -45,11 +45,22 @@ after(cleanup);
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
 /**
- * The previous version: the parent (on the main line) of the newest commit that changed
- * migrations/, i.e. the last code that ran on the schema before today's newest migration.
+ * The previous version: the parent (on the main line) of the newest commit that added a file to
+ * migrations/, i.e. the last code that ran on the schema before today's newest migration. Added,
+ * not changed: a migration not yet released may still be edited in place, and the commit before
+ * such an edit has every migration already.
  */
 function previousVersion(): { commit: string; newestMigrationCommit: string } {
-  const newest = git('log', '--first-parent', '-1', '--format=%H', 'HEAD', '--', 'migrations');
+  const newest = git(
+    'log',
+    '--first-parent',
+    '-1',
+    '--diff-filter=A',
+    '--format=%H',
+    'HEAD',
+    '--',
+    'migrations',
+  );
   const commit = process.env.LATCHKEY_UPGRADE_FROM || git('rev-parse', `${newest}^1`);
   return { commit, newestMigrationCommit: newest };
 }
