@@ -70,13 +70,25 @@ async function pendingAdd(webhookId: string, at: number, status: number | null) 
   attempts.push({ webhookId, at, status });
 }
 
-const WINDOWS = [1, 2, 3, 12, 23, 24, 25, 36, 47, 48, 49, 72, 168, 720];
+// Periods of three days or more are ranked from the running totals across days (migration 0106).
+const WINDOWS = [1, 2, 3, 12, 23, 24, 25, 36, 47, 48, 49, 72, 73, 97, 168, 300, 720];
 
 async function webhooksMatch(label: string) {
   for (const hours of WINDOWS) {
     const body = await summary(a, hours);
     assert.deepEqual(webhooksOf(body), expectedWebhooks(body.from, body.to), `${label}, ${hours} h`);
   }
+  // The running totals across days, as the trigger kept them, are what counting the day rows gives
+  // (the migration's way).
+  const totals = async () =>
+    (
+      await t.store.db.query(
+        'SELECT webhook_id, last_day, ends::text FROM activity_webhook_totals ORDER BY webhook_id',
+      )
+    ).rows;
+  const kept = await totals();
+  await t.store.db.query('SELECT activity_webhook_totals_rebuild()');
+  assert.deepEqual(kept, await totals(), `${label}: totals across days`);
 }
 
 before(async () => {
@@ -94,6 +106,10 @@ before(async () => {
   for (const [i, ago] of [0, 1, 2, 5, 11, 13, 23, 24, 25, 26, 35, 47, 48, 50, 61, 70].entries())
     for (let j = 0; j <= i % 3; j++)
       await pendingAdd(hooks[(i + j) % 2]!, now - ago * HOUR - j * 1000, statuses[(i + j) % 4]!);
+  // Older ones, days apart: a webhook with no attempts on a period's first or last day, or on
+  // several days in a row, still counts what it made in between.
+  for (const [i, ago] of [100, 101, 130, 200, 260, 400, 500, 690, 719].entries())
+    await pendingAdd(hooks[i % 2]!, now - ago * HOUR, statuses[i % 4]!);
 });
 after(async () => {
   await receiver?.close();
@@ -223,6 +239,47 @@ describe('activity summary: counts over days', () => {
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.equal(await total(), left);
       assert.deepEqual(await listed(), kept);
+    }
+  });
+
+  it('keeps running totals across days that match a plain sum, whatever the order and the gaps', async () => {
+    // activity_ring_add / activity_ring_at (migration 0106) against a map of day -> total: late
+    // days, days removed (negative), gaps longer than the days kept, and every day a read may ask.
+    const q = async <T>(sql: string, params: unknown[]) =>
+      (await t.store.db.query<{ v: T }>(sql, params)).rows[0]!.v;
+    const size = await q<number>('SELECT activity_ring_days() AS v', []);
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const days = new Map<number, number>();
+    let ends: string[] = Array.from({ length: size }, () => '0');
+    let lastDay = 20_000;
+    let d = lastDay;
+    for (let step = 0; step < 120; step++) {
+      // Mostly forward a day or two, sometimes back (a late attempt), sometimes far ahead (an idle webhook).
+      const move = random(10);
+      d = move < 6 ? d + random(3) : move < 9 ? d - random(size + 5) : d + size + random(30);
+      const have = days.get(d) ?? 0;
+      const n = have > 0 && random(4) === 0 ? -have : 1 + random(50);
+      days.set(d, have + n);
+      ends = await q<string[]>('SELECT activity_ring_add($1::bigint[], $2, $3, $4) AS v', [
+        ends,
+        lastDay,
+        d,
+        n,
+      ]);
+      lastDay = Math.max(lastDay, d);
+      const read = await q<string[]>(
+        'SELECT array_agg(activity_ring_at($1::bigint[], $2, x)::text ORDER BY x) AS v FROM generate_series($3::int, $4::int) x',
+        [ends, lastDay, lastDay - size + 1, lastDay + 3],
+      );
+      const want = read.map((_, i) => {
+        const x = lastDay - size + 1 + i;
+        return String([...days].reduce((sum, [day, total]) => (day <= x ? sum + total : sum), 0));
+      });
+      assert.deepEqual(read, want, `step ${step}: day ${d}, ${n}`);
     }
   });
 

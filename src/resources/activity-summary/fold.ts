@@ -1,4 +1,4 @@
-// Keeps the activity summary's counts (migrations 0104 and 0105): access events folded from the
+// Keeps the activity summary's counts (migrations 0104 to 0106): access events folded from the
 // live stream's feed past each project's position, attempts moved from activity_attempts_pending.
 // Runs every few seconds in every process; processes skip what another is folding at that moment.
 // Reads never wait for it: they add what it has not reached (queries.ts).
@@ -59,7 +59,8 @@ export async function attemptsFoldBatch(db: Db, limit = FOLD_BATCH): Promise<num
          INSERT INTO activity_webhook_durations AS t (webhook_id, hour, bucket, attempts)
          SELECT webhook_id, hour, bucket, attempts FROM a
          ON CONFLICT (webhook_id, hour, bucket) DO UPDATE SET attempts = t.attempts + excluded.attempts
-       ), w AS ( -- per webhook and day, as running totals over its hours (migration 0105)
+       ), w AS ( -- per webhook and day, as running totals over its hours (migration 0105); a trigger
+                 -- carries each change into the running totals across days (activity_webhook_totals, 0106)
          INSERT INTO activity_webhook_days AS t (webhook_id, day, project_id, attempts, failed)
          SELECT webhook_id, day, project_id, activity_day_totals(array_agg(h), array_agg(n)),
                 activity_day_totals(array_agg(h), array_agg(f))

@@ -1,4 +1,4 @@
-// The activity summary's reads: the counts (migrations 0104 and 0105, kept by fold.ts) plus what the
+// The activity summary's reads: the counts (migrations 0104 to 0106, kept by fold.ts) plus what the
 // fold has not reached yet: the project's feed rows past its position, and its pending attempts.
 // Both are small (a few seconds of traffic), so a read costs a few index ranges whatever the
 // project's size. All three run in one REPEATABLE READ transaction: one snapshot, so an attempt the
@@ -112,22 +112,44 @@ const periodCount = (col: string) =>
   `d.${col}[CASE WHEN d.day = $6 THEN $8 ELSE 24 END] - CASE WHEN d.day = $5 AND $7 > 0 THEN d.${col}[$7] ELSE 0 END`;
 const PERIOD_DAYS = "d.day > $2::timestamptz - interval '1 day' AND d.day < $3";
 
+/** Each webhook's attempts in the period, from the day rows of every day it touches. */
+const ATTEMPTS_BY_DAYS = `SELECT d.webhook_id, ${periodCount('attempts')} AS attempts
+  FROM activity_webhook_days d
+ WHERE d.project_id = $1 AND ${PERIOD_DAYS}`;
+
+/**
+ * The same from running totals across days (activity_webhook_totals, migration 0106): the totals
+ * through the end of the day before the last day ($10) less those before the first day ($9), plus
+ * the last day's first $8 hours, less the first day's first $7. A row per webhook plus the two days'
+ * rows, whatever the period's length: read for periods over three days or more, where that is fewer
+ * rows than a row per webhook and day.
+ */
+const ATTEMPTS_BY_TOTALS = `SELECT t.webhook_id,
+       activity_ring_at(t.ends, t.last_day, $10 - 1) - activity_ring_at(t.ends, t.last_day, $9 - 1) AS attempts
+  FROM activity_webhook_totals t WHERE t.project_id = $1
+UNION ALL
+SELECT d.webhook_id, d.attempts[$8] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $6
+UNION ALL
+SELECT d.webhook_id, -d.attempts[$7] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $5 AND $7 > 0`;
+
+/** Days a period must span for the busiest webhooks to be ranked from the running totals across days. */
+const TOTALS_FROM_DAYS = 3;
+
 /**
  * The busiest webhooks over the period, with their attempts' duration buckets. Ranked by attempts
- * alone; the failed count is read for the winners only. The project's day rows come from the
- * covering index (0105), without a visit to the table, whose rows of one project are spread over
- * as many pages as the project has webhooks.
+ * alone; the failed count is read for the winners only. The project's day rows (and totals) come
+ * from covering indexes (0105, 0106), without a visit to the table, whose rows of one project are
+ * spread over as many pages as the project has webhooks.
  */
 async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) {
-  const firstDay = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
-  const lastDay = Math.floor((to.getTime() - 1) / DAY_MS) * DAY_MS;
+  const firstDay = Math.floor(from.getTime() / DAY_MS);
+  const lastDay = Math.floor((to.getTime() - 1) / DAY_MS);
+  const byTotals = lastDay - firstDay + 1 >= TOTALS_FROM_DAYS;
   const r = await tx.query<WebhookRow>(
     `WITH ${PENDING},
      top AS (
        SELECT webhook_id, sum(attempts)::int AS attempts
-         FROM (SELECT d.webhook_id, ${periodCount('attempts')} AS attempts
-                 FROM activity_webhook_days d
-                WHERE d.project_id = $1 AND ${PERIOD_DAYS}
+         FROM (${byTotals ? ATTEMPTS_BY_TOTALS : ATTEMPTS_BY_DAYS}
                UNION ALL
                SELECT webhook_id, count(*) FROM pending GROUP BY webhook_id) x
         GROUP BY webhook_id
@@ -161,10 +183,11 @@ async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) 
       from,
       to,
       BUSIEST_WEBHOOKS,
-      new Date(firstDay),
-      new Date(lastDay),
-      Math.floor((from.getTime() - firstDay) / HOUR_MS),
-      Math.min(24, Math.floor((to.getTime() - lastDay) / HOUR_MS)),
+      new Date(firstDay * DAY_MS),
+      new Date(lastDay * DAY_MS),
+      Math.floor((from.getTime() - firstDay * DAY_MS) / HOUR_MS),
+      Math.min(24, Math.floor((to.getTime() - lastDay * DAY_MS) / HOUR_MS)),
+      ...(byTotals ? [firstDay, lastDay] : []),
     ],
   );
   return r.rows;
