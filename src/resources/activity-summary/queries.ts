@@ -1,9 +1,8 @@
 // The activity summary's reads: the counts (migrations 0104 to 0106, kept by fold.ts) plus what the
 // fold has not reached yet: the project's feed rows past its position, and its pending attempts.
 // Both are small (a few seconds of traffic), so a read costs a few index ranges whatever the
-// project's size. All three run in one REPEATABLE READ transaction: one snapshot, so an attempt the
-// fold moves meanwhile is counted once, as pending or as folded.
-import type { Db, Tx } from '../../db/db.ts';
+// project's size.
+import type { Queryable } from '../../db/db.ts';
 import { DAY_MS, HOUR_MS } from '../../time/durations.ts';
 
 /** Locks listed per hour: that hour's busiest. Older hours keep as many (activity_lock_hours_kept()). */
@@ -11,45 +10,55 @@ export const BUSIEST_LOCKS = 5;
 /** Webhooks listed: those with the most attempts in the period. */
 export const BUSIEST_WEBHOOKS = 20;
 
-// The project's access events past its folded position, per hour and lock ($1 project, $2..$3
-// range): a function, so that its join against the day partitions is planned once per connection.
-const TAIL = 'tail AS (SELECT * FROM activity_event_tail($1, $2, $3))';
+// One statement, so one snapshot: an attempt the fold moves meanwhile is counted once, as pending
+// or as folded, without a REPEATABLE READ transaction around three statements (six round trips to
+// the server instead of one; under load each is a turn of the event loop that other requests'
+// work can take first). Its parameters:
+//   $1 project, $2..$3 the period, $4 locks listed per hour, $5 webhooks listed,
+//   $6 the period's first day (UTC), $7 its last day, $8 hours of the first day before the period,
+//   $9 hours of the last day in it, and only when ranked from the totals across days (0106),
+//   $10 and $11: the first and last day's numbers (days since 1970-01-01).
+
+// The project's access events past its folded position, per hour and lock: a function, so that its
+// join against the day partitions is planned once per connection.
+const TAIL = 'tail AS MATERIALIZED (SELECT * FROM activity_event_tail($1, $2, $3))';
 
 // The project's attempts not folded yet.
-const PENDING = `pending AS (
+const PENDING = `pending AS MATERIALIZED (
   SELECT p.webhook_id, date_trunc('hour', p.at, 'UTC') AS hour, p.response_status,
          activity_duration_bucket(p.duration_ms) AS bucket
     FROM activity_attempts_pending p JOIN webhooks w ON w.id = p.webhook_id AND w.project_id = $1
    WHERE p.at >= $2 AND p.at < $3)`;
 
 export interface HourRow {
-  hour: Date;
+  /** ISO 8601 (from JSON). */
+  hour: string;
   events: number;
   succeeded: number;
   failed: number;
   unanswered: number;
 }
 
-async function perHour(tx: Tx, projectId: string, from: Date, to: Date) {
-  const r = await tx.query<HourRow>(
-    `WITH ${TAIL}, ${PENDING}
-     SELECT hour, sum(events)::int AS events, sum(succeeded)::int AS succeeded, sum(failed)::int AS failed,
-            sum(unanswered)::int AS unanswered
-       FROM (SELECT hour, events, succeeded, failed, unanswered FROM activity_hours
-              WHERE project_id = $1 AND hour >= $2 AND hour < $3
-             UNION ALL
-             SELECT hour, sum(events), 0, 0, 0 FROM tail GROUP BY hour
-             UNION ALL
-             SELECT hour, 0, count(*) FILTER (WHERE response_status BETWEEN 200 AND 299),
-                    count(*) FILTER (WHERE response_status NOT BETWEEN 200 AND 299),
-                    count(*) FILTER (WHERE response_status IS NULL)
-               FROM pending GROUP BY hour) x
-      GROUP BY hour
-     HAVING sum(events) > 0 OR sum(succeeded + failed + unanswered) > 0
-      ORDER BY hour`,
-    [projectId, from, to],
-  );
-  return r.rows;
+const PER_HOUR = `per_hour AS (
+  SELECT hour, sum(events)::int AS events, sum(succeeded)::int AS succeeded, sum(failed)::int AS failed,
+         sum(unanswered)::int AS unanswered
+    FROM (SELECT hour, events, succeeded, failed, unanswered FROM activity_hours
+           WHERE project_id = $1 AND hour >= $2 AND hour < $3
+          UNION ALL
+          SELECT hour, sum(events), 0, 0, 0 FROM tail GROUP BY hour
+          UNION ALL
+          SELECT hour, 0, count(*) FILTER (WHERE response_status BETWEEN 200 AND 299),
+                 count(*) FILTER (WHERE response_status NOT BETWEEN 200 AND 299),
+                 count(*) FILTER (WHERE response_status IS NULL)
+            FROM pending GROUP BY hour) x
+   GROUP BY hour
+  HAVING sum(events) > 0 OR sum(succeeded + failed + unanswered) > 0)`;
+
+export interface LockRow {
+  hour: string;
+  lock_id: string;
+  lock_name: string;
+  events: number;
 }
 
 /**
@@ -57,40 +66,33 @@ async function perHour(tx: Tx, projectId: string, from: Date, to: Date) {
  * among its folded busiest and the tail's locks: each hour's first rows of the index, plus the
  * folded counts of the tail's locks, plus the tail.
  */
-async function busiestLocks(tx: Tx, projectId: string, from: Date, to: Date) {
-  const r = await tx.query<{ hour: Date; lock_id: string; lock_name: string; events: number }>(
-    `WITH ${TAIL},
-     detail AS ( -- an older hour ranks only the locks it kept, as the fold adds to those alone
-       SELECT * FROM tail t
-        WHERE t.hour >= activity_lock_detail_from()
-           OR EXISTS (SELECT 1 FROM activity_lock_hours l
-                       WHERE l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id)),
-     candidates AS (
-       SELECT l.hour, l.lock_id, l.lock_name, l.events
-         FROM activity_hours h
-         CROSS JOIN LATERAL (
-           SELECT hour, lock_id, lock_name, events FROM activity_lock_hours
-            WHERE project_id = $1 AND hour = h.hour AND events > 0
-            ORDER BY events DESC, lock_id LIMIT $4) l
-        WHERE h.project_id = $1 AND h.hour >= $2 AND h.hour < $3 AND h.events > 0
-       UNION
-       SELECT l.hour, l.lock_id, l.lock_name, l.events
-         FROM detail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
-     ), merged AS ( -- the tail's name is the newer one, should the lock have been renamed meanwhile
-       SELECT hour, lock_id, (array_agg(lock_name ORDER BY newer DESC))[1] AS lock_name,
-              sum(events)::int AS events
-         FROM (SELECT *, false AS newer FROM candidates
-               UNION ALL SELECT hour, lock_id, lock_name, events, true FROM detail) x
-        GROUP BY hour, lock_id
-     )
-     SELECT hour, lock_id, lock_name, events
-       FROM (SELECT *, row_number() OVER (PARTITION BY hour ORDER BY events DESC, lock_id) AS n FROM merged) m
-      WHERE n <= $4 AND events > 0
-      ORDER BY hour, events DESC, lock_id`,
-    [projectId, from, to, BUSIEST_LOCKS],
-  );
-  return r.rows;
-}
+const BUSIEST_LOCKS_SQL = `detail AS ( -- an older hour ranks only the locks it kept, as the fold adds to those alone
+  SELECT * FROM tail t
+   WHERE t.hour >= activity_lock_detail_from()
+      OR EXISTS (SELECT 1 FROM activity_lock_hours l
+                  WHERE l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id)
+), candidates AS (
+  SELECT l.hour, l.lock_id, l.lock_name, l.events
+    FROM activity_hours h
+    CROSS JOIN LATERAL (
+      SELECT hour, lock_id, lock_name, events FROM activity_lock_hours
+       WHERE project_id = $1 AND hour = h.hour AND events > 0
+       ORDER BY events DESC, lock_id LIMIT $4) l
+   WHERE h.project_id = $1 AND h.hour >= $2 AND h.hour < $3 AND h.events > 0
+  UNION
+  SELECT l.hour, l.lock_id, l.lock_name, l.events
+    FROM detail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
+), merged AS ( -- the tail's name is the newer one, should the lock have been renamed meanwhile
+  SELECT hour, lock_id, (array_agg(lock_name ORDER BY newer DESC))[1] AS lock_name,
+         sum(events)::int AS events
+    FROM (SELECT *, false AS newer FROM candidates
+          UNION ALL SELECT hour, lock_id, lock_name, events, true FROM detail) x
+   GROUP BY hour, lock_id
+), busiest_locks AS (
+  SELECT hour, lock_id, lock_name, events
+    FROM (SELECT *, row_number() OVER (PARTITION BY hour ORDER BY events DESC, lock_id) AS n FROM merged) m
+   WHERE n <= $4 AND events > 0
+)`;
 
 export interface WebhookRow {
   webhook_id: string;
@@ -103,13 +105,13 @@ export interface WebhookRow {
 
 /**
  * A count of the period from a day's running totals (activity_webhook_days, migration 0105):
- * total[e] - total[s] (element i holds the day's first i hours). Only the first day ($5) starts
- * later than hour 0, at its hour $7 (0: nothing to take off); only the last ($6) ends before hour
- * 24, after its $8 hours. Worked out once per read, not per row: computing them per row with
+ * total[e] - total[s] (element i holds the day's first i hours). Only the first day ($6) starts
+ * later than hour 0, at its hour $8 (0: nothing to take off); only the last ($7) ends before hour
+ * 24, after its $9 hours. Worked out once per read, not per row: computing them per row with
  * extract() cost ~3 of the statement's 7 ms over the largest tenant's 3,458 rows.
  */
 const periodCount = (col: string) =>
-  `d.${col}[CASE WHEN d.day = $6 THEN $8 ELSE 24 END] - CASE WHEN d.day = $5 AND $7 > 0 THEN d.${col}[$7] ELSE 0 END`;
+  `d.${col}[CASE WHEN d.day = $7 THEN $9 ELSE 24 END] - CASE WHEN d.day = $6 AND $8 > 0 THEN d.${col}[$8] ELSE 0 END`;
 const PERIOD_DAYS = "d.day > $2::timestamptz - interval '1 day' AND d.day < $3";
 
 /** Each webhook's attempts in the period, from the day rows of every day it touches. */
@@ -119,69 +121,74 @@ const ATTEMPTS_BY_DAYS = `SELECT d.webhook_id, ${periodCount('attempts')} AS att
 
 /**
  * The same from running totals across days (activity_webhook_totals, migration 0106): the totals
- * through the end of the day before the last day ($10) less those before the first day ($9), plus
- * the last day's first $8 hours, less the first day's first $7. A row per webhook plus the two days'
+ * through the end of the day before the last day ($11) less those before the first day ($10), plus
+ * the last day's first $9 hours, less the first day's first $8. A row per webhook plus the two days'
  * rows, whatever the period's length: read for periods over three days or more, where that is fewer
  * rows than a row per webhook and day.
  */
 const ATTEMPTS_BY_TOTALS = `SELECT t.webhook_id,
-       activity_ring_at(t.ends, t.last_day, $10 - 1) - activity_ring_at(t.ends, t.last_day, $9 - 1) AS attempts
+       activity_ring_at(t.ends, t.last_day, $11 - 1) - activity_ring_at(t.ends, t.last_day, $10 - 1) AS attempts
   FROM activity_webhook_totals t WHERE t.project_id = $1
 UNION ALL
-SELECT d.webhook_id, d.attempts[$8] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $6
+SELECT d.webhook_id, d.attempts[$9] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $7
 UNION ALL
-SELECT d.webhook_id, -d.attempts[$7] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $5 AND $7 > 0`;
+SELECT d.webhook_id, -d.attempts[$8] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $6 AND $8 > 0`;
 
 /** Days a period must span for the busiest webhooks to be ranked from the running totals across days. */
 const TOTALS_FROM_DAYS = 3;
 
 /**
  * The busiest webhooks over the period, with their attempts' duration buckets. Ranked by attempts
- * alone; the failed count is read for the winners only. The project's day rows (and totals) come
- * from covering indexes (0105, 0106), without a visit to the table, whose rows of one project are
- * spread over as many pages as the project has webhooks.
+ * alone; the failed count is read for the winners only. The project's day rows come from a covering
+ * index (0105), without a visit to the table, whose rows of one project are spread over as many
+ * pages as the project has webhooks.
  */
-async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) {
+const busiestWebhooksSql = (byTotals: boolean) => `top AS (
+  SELECT webhook_id, sum(attempts)::int AS attempts
+    FROM (${byTotals ? ATTEMPTS_BY_TOTALS : ATTEMPTS_BY_DAYS}
+          UNION ALL
+          SELECT webhook_id, count(*) FROM pending GROUP BY webhook_id) x
+   GROUP BY webhook_id
+   ORDER BY attempts DESC, webhook_id LIMIT $5
+), failed AS (
+  SELECT webhook_id, sum(failed)::int AS failed
+    FROM (SELECT d.webhook_id, ${periodCount('failed')} AS failed
+            FROM top JOIN activity_webhook_days d ON d.webhook_id = top.webhook_id AND ${PERIOD_DAYS}
+          UNION ALL
+          SELECT webhook_id,
+                 count(*) FILTER (WHERE response_status IS NULL OR response_status NOT BETWEEN 200 AND 299)
+            FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top) GROUP BY webhook_id) y
+   GROUP BY webhook_id
+), buckets AS (
+  SELECT webhook_id, bucket, sum(attempts)::int AS attempts
+    FROM (SELECT d.webhook_id, d.bucket, d.attempts
+            FROM top JOIN activity_webhook_durations d
+              ON d.webhook_id = top.webhook_id AND d.hour >= $2 AND d.hour < $3
+          UNION ALL
+          SELECT webhook_id, bucket, 1 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top)) y
+   GROUP BY 1, 2
+), busiest_webhooks AS (
+  SELECT top.webhook_id, w.url_display AS url, top.attempts, coalesce(f.failed, 0) AS failed,
+         (SELECT json_agg(json_build_array(b.bucket, b.attempts) ORDER BY b.bucket)
+            FROM buckets b WHERE b.webhook_id = top.webhook_id) AS buckets
+    FROM top JOIN webhooks w ON w.id = top.webhook_id LEFT JOIN failed f ON f.webhook_id = top.webhook_id
+   WHERE top.attempts > 0
+)`;
+
+export async function activitySummaryRead(db: Queryable, projectId: string, from: Date, to: Date) {
   const firstDay = Math.floor(from.getTime() / DAY_MS);
   const lastDay = Math.floor((to.getTime() - 1) / DAY_MS);
   const byTotals = lastDay - firstDay + 1 >= TOTALS_FROM_DAYS;
-  const r = await tx.query<WebhookRow>(
-    `WITH ${PENDING},
-     top AS (
-       SELECT webhook_id, sum(attempts)::int AS attempts
-         FROM (${byTotals ? ATTEMPTS_BY_TOTALS : ATTEMPTS_BY_DAYS}
-               UNION ALL
-               SELECT webhook_id, count(*) FROM pending GROUP BY webhook_id) x
-        GROUP BY webhook_id
-        ORDER BY attempts DESC, webhook_id LIMIT $4
-     ), failed AS (
-       SELECT webhook_id, sum(failed)::int AS failed
-         FROM (SELECT d.webhook_id, ${periodCount('failed')} AS failed
-                 FROM top JOIN activity_webhook_days d ON d.webhook_id = top.webhook_id AND ${PERIOD_DAYS}
-               UNION ALL
-               SELECT webhook_id,
-                      count(*) FILTER (WHERE response_status IS NULL OR response_status NOT BETWEEN 200 AND 299)
-                 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top) GROUP BY webhook_id) y
-        GROUP BY webhook_id
-     ), buckets AS (
-       SELECT webhook_id, bucket, sum(attempts)::int AS attempts
-         FROM (SELECT d.webhook_id, d.bucket, d.attempts
-                 FROM top JOIN activity_webhook_durations d
-                   ON d.webhook_id = top.webhook_id AND d.hour >= $2 AND d.hour < $3
-               UNION ALL
-               SELECT webhook_id, bucket, 1 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top)) y
-        GROUP BY 1, 2
-     )
-     SELECT top.webhook_id, w.url_display AS url, top.attempts, coalesce(f.failed, 0) AS failed,
-            (SELECT json_agg(json_build_array(b.bucket, b.attempts) ORDER BY b.bucket)
-               FROM buckets b WHERE b.webhook_id = top.webhook_id) AS buckets
-       FROM top JOIN webhooks w ON w.id = top.webhook_id LEFT JOIN failed f ON f.webhook_id = top.webhook_id
-      WHERE top.attempts > 0
-      ORDER BY top.attempts DESC, top.webhook_id`,
+  const { rows } = await db.query<{ hours: HourRow[]; locks: LockRow[]; webhooks: WebhookRow[] }>(
+    `WITH ${TAIL}, ${PENDING}, ${PER_HOUR}, ${BUSIEST_LOCKS_SQL}, ${busiestWebhooksSql(byTotals)}
+     SELECT (SELECT coalesce(json_agg(h ORDER BY h.hour), '[]') FROM per_hour h) AS hours,
+            (SELECT coalesce(json_agg(l ORDER BY l.hour, l.events DESC, l.lock_id), '[]') FROM busiest_locks l) AS locks,
+            (SELECT coalesce(json_agg(w ORDER BY w.attempts DESC, w.webhook_id), '[]') FROM busiest_webhooks w) AS webhooks`,
     [
       projectId,
       from,
       to,
+      BUSIEST_LOCKS,
       BUSIEST_WEBHOOKS,
       new Date(firstDay * DAY_MS),
       new Date(lastDay * DAY_MS),
@@ -190,7 +197,7 @@ async function busiestWebhooks(tx: Tx, projectId: string, from: Date, to: Date) 
       ...(byTotals ? [firstDay, lastDay] : []),
     ],
   );
-  return r.rows;
+  return rows[0]!;
 }
 
 /** The duration a bucket stands for: 0, or the geometric middle of [1.1^(b-1), 1.1^b) ms. */
@@ -207,14 +214,4 @@ export function bucketPercentile(buckets: readonly [number, number][], p: number
     if (seen >= rank) return bucketMs(b);
   }
   return bucketMs(buckets[buckets.length - 1]![0]);
-}
-
-export async function activitySummaryRead(db: Db, projectId: string, from: Date, to: Date) {
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const hours = await perHour(tx, projectId, from, to);
-    const locks = await busiestLocks(tx, projectId, from, to);
-    const webhooks = await busiestWebhooks(tx, projectId, from, to);
-    return { hours, locks, webhooks };
-  });
 }
