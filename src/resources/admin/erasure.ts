@@ -10,7 +10,9 @@
 // One transaction: all or nothing. The access log finds the person's events through
 // access_events_app_user (kept for the access log's appUserId filter, migration 0095); the delivery
 // queue has no index on the person (one would cost every delivery for a rare operation), so it is
-// scanned: the transaction allows its statements minutes instead of the usual 15 s.
+// scanned: the transaction allows its statements minutes instead of the usual 15 s. What bounds
+// the rest is the disk: each erased access event is on a page of its own, and the first change of a
+// page after a checkpoint writes the whole page to the WAL (20,000 events: ~18,500 pages, 150 MB).
 
 import { auditErasePerson } from '../../audit/queries.ts';
 import type { Keyring } from '../../crypto/master-key.ts';
@@ -45,14 +47,19 @@ export async function appUserErase(db: Db, keyring: Keyring, appUserId: string):
     // A delivery body is what was posted, and is shown by GET .../deliveries/{deliveryId}: an
     // Access Event carries the person's number as appUserId; a key.* envelope carries the key,
     // whose appUserId is its holder and sharedBy the person who shared it. strpos narrows the scan
-    // before each candidate is parsed.
-    const deliveries = await tx.query(
-      `DELETE FROM webhook_deliveries
+    // before each candidate is parsed. Found by a SELECT, then deleted by id: PostgreSQL scans for
+    // a SELECT with parallel workers, never for a DELETE (2,000,000 deliveries: 0.46-0.55 s against
+    // 0.91 s).
+    const { rows: mentioned } = await tx.query<{ id: string }>(
+      `SELECT id FROM webhook_deliveries
         WHERE strpos(body, $1) > 0
           AND $1 IN (body::jsonb ->> 'appUserId', body::jsonb -> 'data' ->> 'appUserId',
                      body::jsonb -> 'data' ->> 'sharedBy')`,
       [appUserId],
     );
+    const deliveries = await tx.query('DELETE FROM webhook_deliveries WHERE id = ANY ($1::uuid[])', [
+      mentioned.map((r) => r.id),
+    ]);
     const accessEvents = await accessEventsErase(tx, appUserId);
     await tx.query(
       `UPDATE keys SET sharing_right_id = NULL
