@@ -248,10 +248,10 @@ describe('activity summary: counts over days', () => {
     const q = async <T>(sql: string, params: unknown[]) =>
       (await t.store.db.query<{ v: T }>(sql, params)).rows[0]!.v;
     const size = await q<number>('SELECT activity_ring_days() AS v', []);
-    let seed = 7;
+    let state = 7;
     const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % n;
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % n;
     };
     const days = new Map<number, number>();
     let ends: string[] = Array.from({ length: size }, () => '0');
