@@ -61,34 +61,31 @@ CREATE FUNCTION activity_ring_at(ends bigint[], last_day integer, d integer) RET
     ELSE 0
   END;
 
--- Adds `n` attempts on `day` to the webhook's row.
-CREATE FUNCTION activity_webhook_totals_add(webhook uuid, project uuid, day timestamptz, n bigint) RETURNS void
-  LANGUAGE plpgsql
-AS $$
-DECLARE
-  d integer := floor(extract(epoch FROM day) / 86400)::integer;
-BEGIN
-  IF n = 0 THEN
-    RETURN;
-  END IF;
-  INSERT INTO activity_webhook_totals AS t (webhook_id, project_id, last_day, ends)
-  VALUES (webhook, project, d, activity_ring_add(array_fill(0::bigint, ARRAY[activity_ring_days()]), d, d, n))
-  ON CONFLICT (webhook_id) DO UPDATE
-    SET ends = activity_ring_add(t.ends, t.last_day, d, n), last_day = greatest(t.last_day, d);
-END $$;
+-- A day's number: days since 1970-01-01 (UTC), as the ring indexes them and the read passes them.
+CREATE FUNCTION activity_day_number(day timestamptz) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN floor(extract(epoch FROM day) / 86400)::integer;
 
 -- A day row's change in its whole-day total (element 24), carried into the webhook's row. A deleted
--- day (retention, a rebuild) is taken out of every later day too; a deleted webhook's row goes with
--- it (the foreign key), so the update then finds nothing.
+-- day (retention, a rebuild) is taken out of every later day too; only an existing row is changed
+-- then, since a deleted webhook's day rows and row go in the same statement (the foreign keys).
 CREATE FUNCTION activity_webhook_days_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  d integer := activity_day_number(CASE WHEN TG_OP = 'DELETE' THEN OLD.day ELSE NEW.day END);
+  n bigint;
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    UPDATE activity_webhook_totals t
-       SET ends = activity_ring_add(t.ends, t.last_day, floor(extract(epoch FROM OLD.day) / 86400)::integer, -OLD.attempts[24])
+    UPDATE activity_webhook_totals t SET ends = activity_ring_add(t.ends, t.last_day, d, -OLD.attempts[24])
      WHERE t.webhook_id = OLD.webhook_id AND OLD.attempts[24] <> 0;
-  ELSE
-    PERFORM activity_webhook_totals_add(NEW.webhook_id, NEW.project_id, NEW.day,
-      NEW.attempts[24] - CASE WHEN TG_OP = 'UPDATE' THEN OLD.attempts[24] ELSE 0 END);
+    RETURN NULL;
+  END IF;
+  n := NEW.attempts[24] - CASE WHEN TG_OP = 'UPDATE' THEN OLD.attempts[24] ELSE 0 END;
+  IF n <> 0 THEN
+    INSERT INTO activity_webhook_totals AS t (webhook_id, project_id, last_day, ends)
+    VALUES (NEW.webhook_id, NEW.project_id, d,
+            activity_ring_add(array_fill(0::bigint, ARRAY[activity_ring_days()]), d, d, n))
+    ON CONFLICT (webhook_id) DO UPDATE
+      SET ends = activity_ring_add(t.ends, t.last_day, d, n), last_day = greatest(t.last_day, d);
   END IF;
   RETURN NULL;
 END $$;
@@ -106,8 +103,7 @@ BEGIN ATOMIC
                         WHERE x.d <= w.last_day - (w.last_day - s) % activity_ring_days())
                  FROM generate_series(0, activity_ring_days() - 1) s ORDER BY s)
     FROM (SELECT webhook_id, project_id, max(d) AS last_day, array_agg(d) AS days, array_agg(n) AS counts
-            FROM (SELECT webhook_id, project_id, floor(extract(epoch FROM day) / 86400)::integer AS d,
-                         attempts[24] AS n
+            FROM (SELECT webhook_id, project_id, activity_day_number(day) AS d, attempts[24] AS n
                     FROM activity_webhook_days) y
            GROUP BY webhook_id, project_id) w;
 END;
