@@ -296,4 +296,22 @@ describe('activity summary: counts over days', () => {
     await webhooksMatch('expired');
     assert.equal(await activityCountsExpire(t.store.db, cutoff), 0, 'a second run changes nothing');
   });
+
+  it('deletes a webhook with its counts, running totals across days included', async () => {
+    // The trigger on its day rows runs while the same statement deletes its row of totals.
+    const r = await t.call('DELETE', `/v2/projects/${a.projectId}/webhooks/${hooks[0]}`, {
+      token: a.projectToken,
+    });
+    assert.equal(r.status, 204, JSON.stringify(r.body));
+    for (const table of ['activity_webhook_days', 'activity_webhook_totals']) {
+      const left = await t.store.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE webhook_id = $1`,
+        [hooks[0]],
+      );
+      assert.equal(left.rows[0]!.n, 0, table);
+    }
+    for (let i = attempts.length - 1; i >= 0; i--)
+      if (attempts[i]!.webhookId === hooks[0]) attempts.splice(i, 1);
+    await webhooksMatch('webhook deleted');
+  });
 });
