@@ -1,4 +1,4 @@
-// Bundles the server (src/main.ts → dist/main.mjs) and the CLI (src/cli.ts → dist/cli.mjs) with
+// Bundles the server (src/start.ts → dist/main.mjs) and the CLI (src/cli.ts → dist/cli.mjs) with
 // esbuild, dependencies left external. `npm start` (its prestart) and bin/latchkey.js run these
 // bundles, not TypeScript through tsx: tsx keeps an ESM loader thread with its own V8 heap plus the
 // transpiled sources, ~88 MB of the server's RSS (idle, PostgreSQL: 249 MB through tsx, 161 MB
@@ -16,7 +16,7 @@ export const DIST = join(ROOT, 'dist');
 /** Writes dist/main.mjs and dist/cli.mjs (unchanged files are left alone); returns their paths. */
 export function buildBundles(outdir = DIST) {
   const r = buildSync({
-    entryPoints: { main: join(ROOT, 'src/main.ts'), cli: join(ROOT, 'src/cli.ts') },
+    entryPoints: { main: join(ROOT, 'src/start.ts'), cli: join(ROOT, 'src/cli.ts') },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -102,5 +102,3 @@ export async function serve(o: ServeOptions = {}): Promise<void> {
   if (process.connected) process.once('disconnect', () => shutdown('parent gone'));
   else watchNpmParent(() => shutdown('npm gone'));
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await serve();

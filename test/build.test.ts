@@ -1,6 +1,7 @@
 // test-runner: store-independent
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -53,5 +54,22 @@ describe('build (npm start runs dist/main.mjs)', () => {
     assert.ok(start.length > 0, scripts.start);
     assert.deepEqual(flags(scripts.dev!), start);
     assert.deepEqual(flags(shebang), start);
+  });
+
+  it('the CLI bundle run as a file runs its command alone: no server starts beside it', (t) => {
+    // The server's module is bundled into the CLI; a start on import ran a whole server (API and
+    // delivery worker) beside `node dist/cli.mjs worker`. Here `--help` must print and exit, and
+    // leave the data directory as it was (a server would have created a store in it).
+    const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'));
+    t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { DATABASE_URL: _, ...env } = process.env;
+    const r = spawnSync(process.execPath, [buildBundles().cli, '--help'], {
+      env: { ...env, LATCHKEY_DATA_DIR: dataDir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(r.status, 0, `exit ${r.status} ${r.signal ?? ''}: ${r.stderr}`);
+    assert.match(r.stdout, /usage: latchkey <command>/);
+    assert.deepEqual(readdirSync(dataDir), []);
   });
 });
