@@ -8,12 +8,17 @@
 // Then table and index sizes per row beside a plain copy of the same columns (a heap, no indexes).
 //
 //   npm run bench:scale -- [--small] [--events N] [--rounds N] [--requests N] [--keep] [--reuse DB]
+//                          [--event-ids v4|v7]
 //   --small: a hundredth of the full size (a demo in about a minute); --events N: access events
 //   (default 50,000,000, the goal); --keep: keep the database (named in the output); --reuse DB: skip
 //   seeding and measure a kept database again (the master key is kept beside it, in the OS temp dir).
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the
 //   database itself is a new one, dropped at the end unless --keep (a --reuse database is never
-//   dropped: drop it with `dropdb` when done).
+//   dropped: drop it with `dropdb` when done). --event-ids: the uploaded events' ids, random (v4,
+//   the default: what an app that calls randomUUID() sends) or UUIDv7 from the event's time (what
+//   Latchkey's offline locks write, docs/credentials.md). Every new id is looked up in the project's
+//   30-day id index (idempotency); random ids land on a random page of it, time-ordered ones on its
+//   newest pages.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +30,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openStore } from '../src/db/open.ts';
+import { uuidv7 } from '../src/ids.ts';
 import type { StopJob } from '../src/periodic.ts';
 import { retentionRun } from '../src/resources/access-log/retention.ts';
 import { activityFoldJobStart } from '../src/resources/activity-summary/fold.ts';
@@ -39,8 +45,11 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    'event-ids': { type: 'string', default: 'v4' },
   },
 });
+if (!['v4', 'v7'].includes(args['event-ids']!)) throw new Error('--event-ids is v4 or v7');
+const eventId = args['event-ids'] === 'v7' ? () => uuidv7() : () => randomUUID();
 const size: ScaleSize = { ...(args.small ? smallSize : fullSize) };
 if (args.events) size.events = Number(args.events.replace(/_/g, ''));
 const ROUNDS = Number(args.rounds);
@@ -282,7 +291,7 @@ async function main() {
       while (background) {
         const i = n++ % uploaders.length;
         const events = Array.from({ length: 20 }, (_, j) => ({
-          id: randomUUID(),
+          id: eventId(),
           keyId: uploaders[i]!.keys[j % uploaders[i]!.keys.length]!,
           action: j % 2 ? 'locked' : 'unlocked',
           created: new Date().toISOString(),
@@ -457,7 +466,7 @@ async function main() {
       times.sort((a, b) => a - b);
       writeRows.push([
         during,
-        `POST /v2/app/events (20 events; the background, ${times.length} uploads${during === 'all' ? `, ${uploadErrors} errors` : ''})`,
+        `POST /v2/app/events (20 events, ${args['event-ids']} ids; the background, ${times.length} uploads${during === 'all' ? `, ${uploadErrors} errors` : ''})`,
         fmt(pct(times, 0.5), 1),
         fmt(pct(times, 0.99), 1),
         pct(times, 0.99) < 50 ? 'yes' : '**no**',
