@@ -8,7 +8,7 @@
 // Then table and index sizes per row beside a plain copy of the same columns (a heap, no indexes).
 //
 //   npm run bench:scale -- [--small] [--events N] [--rounds N] [--requests N] [--keep] [--reuse DB]
-//                          [--event-ids v4|v7]
+//                          [--event-ids v4|v7|both]
 //   --small: a hundredth of the full size (a demo in about a minute); --events N: access events
 //   (default 50,000,000, the goal); --keep: keep the database (named in the output); --reuse DB: skip
 //   seeding and measure a kept database again (the master key is kept beside it, in the OS temp dir).
@@ -18,7 +18,7 @@
 //   the default: what an app that calls randomUUID() sends) or UUIDv7 from the event's time (what
 //   Latchkey's offline locks write, docs/credentials.md). Every new id is looked up in the project's
 //   30-day id index (idempotency); random ids land on a random page of it, time-ordered ones on its
-//   newest pages.
+//   newest pages. `both`: uploads alternate between the two, timed apart, in the same run.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,8 +48,10 @@ const { values: args } = parseArgs({
     'event-ids': { type: 'string', default: 'v4' },
   },
 });
-if (!['v4', 'v7'].includes(args['event-ids']!)) throw new Error('--event-ids is v4 or v7');
-const eventId = args['event-ids'] === 'v7' ? () => uuidv7() : () => randomUUID();
+const ID_SHAPES =
+  args['event-ids'] === 'both' ? (['v4', 'v7'] as const) : ([args['event-ids']] as ['v4' | 'v7']);
+if (!ID_SHAPES.every((k) => k === 'v4' || k === 'v7')) throw new Error('--event-ids is v4, v7 or both');
+const eventId = (shape: 'v4' | 'v7') => (shape === 'v7' ? uuidv7() : randomUUID());
 const size: ScaleSize = { ...(args.small ? smallSize : fullSize) };
 if (args.events) size.events = Number(args.events.replace(/_/g, ''));
 const ROUNDS = Number(args.rounds);
@@ -280,6 +282,7 @@ async function main() {
       'bulk writes': [],
       erasure: [],
     };
+    const uploadTimesByIds: Record<'v4' | 'v7', number[]> = { v4: [], v7: [] };
     let uploadErrors = 0;
     let background = true;
     stopBackground = () => {
@@ -290,8 +293,9 @@ async function main() {
       const start = performance.now();
       while (background) {
         const i = n++ % uploaders.length;
+        const shape = ID_SHAPES[n % ID_SHAPES.length]!;
         const events = Array.from({ length: 20 }, (_, j) => ({
-          id: eventId(),
+          id: eventId(shape),
           keyId: uploaders[i]!.keys[j % uploaders[i]!.keys.length]!,
           action: j % 2 ? 'locked' : 'unlocked',
           created: new Date().toISOString(),
@@ -308,7 +312,10 @@ async function main() {
           .then(
             (r) => {
               if (r.statusCode >= 300) uploadErrors++;
-              else uploadTimes[during].push(ms(t0));
+              else {
+                uploadTimes[during].push(ms(t0));
+                uploadTimesByIds[shape].push(ms(t0));
+              }
             },
             () => uploadErrors++,
           );
@@ -461,7 +468,9 @@ async function main() {
     await backgroundDone;
     await new Promise((r) => setTimeout(r, 2000));
     const all = Object.values(uploadTimes).flat();
-    for (const [during, times] of [['all', all], ...Object.entries(uploadTimes)] as const) {
+    const byIds =
+      ID_SHAPES.length > 1 ? Object.entries(uploadTimesByIds).map(([k, t]) => [`${k} ids`, t] as const) : [];
+    for (const [during, times] of [['all', all], ...byIds, ...Object.entries(uploadTimes)] as const) {
       if (!times.length) continue;
       times.sort((a, b) => a - b);
       writeRows.push([
