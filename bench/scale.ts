@@ -8,7 +8,7 @@
 // Then table and index sizes per row beside a plain copy of the same columns (a heap, no indexes).
 //
 //   npm run bench:scale -- [--small] [--events N] [--rounds N] [--requests N] [--keep] [--reuse DB]
-//                          [--event-ids v4|v7|both]
+//                          [--event-ids v4|v7|both] [--waits]
 //   --small: a hundredth of the full size (a demo in about a minute); --events N: access events
 //   (default 50,000,000, the goal); --keep: keep the database (named in the output); --reuse DB: skip
 //   seeding and measure a kept database again (the master key is kept beside it, in the OS temp dir).
@@ -19,6 +19,8 @@
 //   Latchkey's offline locks write, docs/credentials.md). Every new id is looked up in the project's
 //   30-day id index (idempotency); random ids land on a random page of it, time-ordered ones on its
 //   newest pages. `both`: uploads alternate between the two, timed apart, in the same run.
+//   --waits: what the database's statements waited for during the measurements (pg_stat_activity
+//   sampled every 50 ms; statements active for over 40 ms, by their first words and wait event).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     'event-ids': { type: 'string', default: 'v4' },
+    waits: { type: 'boolean', default: false },
   },
 });
 const ID_SHAPES =
@@ -72,6 +75,34 @@ const dbUrl = (() => {
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : Number.NaN;
 const ms = (t0: number) => performance.now() - t0;
+
+/**
+ * --waits: samples the bench database's active statements every 50 ms until the returned function
+ * is called, which gives the counts by statement (its first words) and wait event (CPU: none).
+ */
+function waitsSample(client: pg.Client, database: string): () => Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ k: string }>(
+        `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 45) || E'\\t' ||
+                coalesce(wait_event_type || ':' || wait_event, 'CPU') AS k
+           FROM pg_stat_activity
+          WHERE datname = $1 AND state = 'active' AND backend_type = 'client backend'
+            AND pid <> pg_backend_pid() AND clock_timestamp() - query_start > interval '40 ms'`,
+        [database],
+      );
+      for (const { k } of rows) counts.set(k, (counts.get(k) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return counts;
+  };
+}
 
 async function main() {
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -288,6 +319,7 @@ async function main() {
     stopBackground = () => {
       background = false;
     };
+    const waitsDone = args.waits ? waitsSample(admin, dbName) : undefined;
     let n = 0;
     const backgroundDone = (async () => {
       const start = performance.now();
@@ -467,6 +499,7 @@ async function main() {
     background = false;
     await backgroundDone;
     await new Promise((r) => setTimeout(r, 2000));
+    const waits = await waitsDone?.();
     const all = Object.values(uploadTimes).flat();
     const byIds =
       ID_SHAPES.length > 1 ? Object.entries(uploadTimesByIds).map(([k, t]) => [`${k} ids`, t] as const) : [];
@@ -490,6 +523,15 @@ async function main() {
     );
     table('Single writes (100 each)', ['round', 'operation', 'p50 ms', 'p99 ms', 'p99 < 50 ms'], writeRows);
     table('Bulk operations (one each)', ['round', 'operation', 'ms', 'goal ms', 'met'], onceRows);
+    if (waits)
+      table(
+        'What statements active for over 40 ms waited for (pg_stat_activity every 50 ms)',
+        ['samples', 'statement', 'wait event'],
+        [...waits]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 25)
+          .map(([k, v]) => [v, ...k.split('\t')]),
+      );
 
     // Sizes per row beside a plain copy (same columns, a heap without indexes, filled by
     // INSERT ... SELECT: the same pages COPY would write).
