@@ -5,11 +5,14 @@
 // (run it from each checkout, alternating, on the same database).
 //
 //   npm run bench:activity-summary -- --db bench_scale_… [--reads 60] [--rounds 3] [--hours 24,168,720]
+//                                     [--explain]
+//   --explain: after the rounds, EXPLAIN (ANALYZE, BUFFERS) of the statement for each period, run
+//   twice: the first run's buffers read from outside shared_buffers are what a cold read waits for.
 //   BENCH_DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/test).
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openPgStore } from '../src/db/pg-store.ts';
-import { activitySummaryRead } from '../src/resources/activity-summary/queries.ts';
+import { activitySummaryRead, activitySummaryStatement } from '../src/resources/activity-summary/queries.ts';
 import { HOUR_MS } from '../src/time/durations.ts';
 import { fmt, PG_URL, percentileRow, table } from './lib.ts';
 
@@ -19,6 +22,7 @@ const { values: args } = parseArgs({
     reads: { type: 'string', default: '60' },
     rounds: { type: 'string', default: '3' },
     hours: { type: 'string', default: '24,168,720' },
+    explain: { type: 'boolean', default: false },
   },
 });
 if (!args.db) throw new Error('--db: a database seeded by npm run bench:scale -- --keep');
@@ -55,6 +59,16 @@ try {
     ['round', 'period', 'reads', 'p50 ms', 'p99 ms', 'max ms'],
     out,
   );
+  if (args.explain)
+    for (const hours of args.hours.split(',').map(Number)) {
+      const to = new Date((Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS);
+      const from = new Date(to.getTime() - hours * HOUR_MS);
+      const { text, values } = activitySummaryStatement(project.project_id, from, to);
+      for (const run of [1, 2]) {
+        const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
+        console.log(`\n== ${hours} h, run ${run}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
 } finally {
   await db.close();
 }

@@ -175,16 +175,17 @@ const busiestWebhooksSql = (byTotals: boolean) => `top AS (
    WHERE top.attempts > 0
 )`;
 
-export async function activitySummaryRead(db: Queryable, projectId: string, from: Date, to: Date) {
+/** The summary's one statement and its parameters (activitySummaryRead runs it; bench:activity-summary explains it). */
+export function activitySummaryStatement(projectId: string, from: Date, to: Date) {
   const firstDay = Math.floor(from.getTime() / DAY_MS);
   const lastDay = Math.floor((to.getTime() - 1) / DAY_MS);
   const byTotals = lastDay - firstDay + 1 >= TOTALS_FROM_DAYS;
-  const { rows } = await db.query<{ hours: HourRow[]; locks: LockRow[]; webhooks: WebhookRow[] }>(
-    `WITH ${TAIL}, ${PENDING}, ${PER_HOUR}, ${BUSIEST_LOCKS_SQL}, ${busiestWebhooksSql(byTotals)}
+  return {
+    text: `WITH ${TAIL}, ${PENDING}, ${PER_HOUR}, ${BUSIEST_LOCKS_SQL}, ${busiestWebhooksSql(byTotals)}
      SELECT (SELECT coalesce(json_agg(h ORDER BY h.hour), '[]') FROM per_hour h) AS hours,
             (SELECT coalesce(json_agg(l ORDER BY l.hour, l.events DESC, l.lock_id), '[]') FROM busiest_locks l) AS locks,
             (SELECT coalesce(json_agg(w ORDER BY w.attempts DESC, w.webhook_id), '[]') FROM busiest_webhooks w) AS webhooks`,
-    [
+    values: [
       projectId,
       from,
       to,
@@ -196,6 +197,14 @@ export async function activitySummaryRead(db: Queryable, projectId: string, from
       Math.min(24, Math.floor((to.getTime() - lastDay * DAY_MS) / HOUR_MS)),
       ...(byTotals ? [firstDay, lastDay] : []),
     ],
+  };
+}
+
+export async function activitySummaryRead(db: Queryable, projectId: string, from: Date, to: Date) {
+  const { text, values } = activitySummaryStatement(projectId, from, to);
+  const { rows } = await db.query<{ hours: HourRow[]; locks: LockRow[]; webhooks: WebhookRow[] }>(
+    text,
+    values,
   );
   return rows[0]!;
 }
