@@ -1,6 +1,6 @@
-// The activity summary's counts over days, and their upkeep (migration 0105): attempts per webhook
-// kept as running totals per UTC day, read for any window of whole hours across midnight, the same
-// before and after a fold; the previous version's hourly rows carried into them during a rolling
+// The activity summary's counts over days, and their upkeep (migrations 0105 to 0107): attempts per
+// webhook kept as running totals per UTC day, and their duration buckets per day, read for any
+// window of whole hours across midnight, the same before and after a fold; the previous version's hourly rows carried into them during a rolling
 // upgrade; the hours the access log's retention drops; and older hours cut to their busiest locks,
 // to which late uploads then add only in the hour's total and the kept locks' own counts.
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import {
   activityLockHoursCompact,
   attemptsFoldBatch,
 } from '../../src/resources/activity-summary/fold.ts';
-import { BUSIEST_LOCKS } from '../../src/resources/activity-summary/queries.ts';
+import { BUSIEST_LOCKS, bucketPercentile } from '../../src/resources/activity-summary/queries.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
@@ -30,8 +30,11 @@ let a: Tenant;
 let c: Tenant;
 let receiver: Receiver;
 let hooks: string[];
-/** Every attempt written, as the delivery path writes it: the expected counts come from these. */
-const attempts: { webhookId: string; at: number; status: number | null }[] = [];
+/**
+ * Every attempt written, as the delivery path writes it: the expected counts come from these. `ms`:
+ * its duration (none for the previous version's hourly rows, which held no durations).
+ */
+const attempts: { webhookId: string; at: number; status: number | null; ms?: number }[] = [];
 
 const summary = async (tenant: Tenant, hours: number) => {
   const r = await t.call('GET', `/v2/projects/${tenant.projectId}/activity-summary?hours=${hours}`, {
@@ -41,36 +44,76 @@ const summary = async (tenant: Tenant, hours: number) => {
   return r.body;
 };
 
-/** Each webhook's attempts and failed attempts in [from, to), by hook id. */
+/** Duration -> bucket, as the database buckets them (activity_duration_bucket), for each duration written. */
+const bucketOf = new Map<number, number>();
+
+/**
+ * Each webhook's attempts, failed attempts and duration percentiles (from the buckets of the
+ * attempts with a duration) in [from, to), by hook id.
+ */
 function expectedWebhooks(from: string, to: string) {
-  const m = new Map<string, { attempts: number; failed: number }>();
+  const m = new Map<string, { attempts: number; failed: number; buckets: Map<number, number> }>();
   for (const x of attempts) {
     const h = hourStart(x.at);
     if (h < Date.parse(from) || h >= Date.parse(to)) continue;
-    const w = m.get(x.webhookId) ?? { attempts: 0, failed: 0 };
+    const w = m.get(x.webhookId) ?? { attempts: 0, failed: 0, buckets: new Map() };
     w.attempts++;
     if (x.status === null || x.status < 200 || x.status > 299) w.failed++;
+    if (x.ms !== undefined) {
+      const b = bucketOf.get(x.ms)!;
+      w.buckets.set(b, (w.buckets.get(b) ?? 0) + 1);
+    }
     m.set(x.webhookId, w);
   }
-  return Object.fromEntries([...m].sort(([p], [q]) => (p < q ? -1 : 1)));
+  return Object.fromEntries(
+    [...m]
+      .sort(([p], [q]) => (p < q ? -1 : 1))
+      .map(([id, w]) => {
+        const buckets = [...w.buckets].sort(([p], [q]) => p - q);
+        return [
+          id,
+          {
+            attempts: w.attempts,
+            failed: w.failed,
+            p50: bucketPercentile(buckets, 0.5) ?? 0,
+            p95: bucketPercentile(buckets, 0.95) ?? 0,
+          },
+        ];
+      }),
+  );
 }
 
-const webhooksOf = (body: { webhooks: { webhookId: string; attempts: number; failedAttempts: number }[] }) =>
+const webhooksOf = (body: {
+  webhooks: { webhookId: string; attempts: number; failedAttempts: number; p50Ms: number; p95Ms: number }[];
+}) =>
   Object.fromEntries(
     body.webhooks
-      .map((w) => [w.webhookId, { attempts: w.attempts, failed: w.failedAttempts }] as const)
+      .map(
+        (w) =>
+          [
+            w.webhookId,
+            { attempts: w.attempts, failed: w.failedAttempts, p50: w.p50Ms, p95: w.p95Ms },
+          ] as const,
+      )
       .sort(([p], [q]) => (p < q ? -1 : 1)),
   );
 
 async function pendingAdd(webhookId: string, at: number, status: number | null) {
+  // Seven durations 30 ms apart, each its own bucket: the percentiles move with every attempt added.
+  const ms = 40 + (attempts.length % 7) * 30;
+  if (!bucketOf.has(ms)) {
+    const { rows } = await t.store.db.query<{ b: number }>('SELECT activity_duration_bucket($1) AS b', [ms]);
+    bucketOf.set(ms, rows[0]!.b);
+  }
   await t.store.db.query(
     'INSERT INTO activity_attempts_pending (webhook_id, at, response_status, duration_ms) VALUES ($1, $2, $3, $4)',
-    [webhookId, new Date(at), status, 40 + (attempts.length % 7) * 30],
+    [webhookId, new Date(at), status, ms],
   );
-  attempts.push({ webhookId, at, status });
+  attempts.push({ webhookId, at, status, ms });
 }
 
-// Periods of three days or more are ranked from the running totals across days (migration 0106).
+// Periods of three days or more are ranked from the running totals across days (migration 0106);
+// the buckets of a period's whole days come from the rows per day (0107).
 const WINDOWS = [1, 2, 3, 12, 23, 24, 25, 36, 47, 48, 49, 72, 73, 97, 168, 300, 720];
 
 async function webhooksMatch(label: string) {
@@ -89,6 +132,16 @@ async function webhooksMatch(label: string) {
   const kept = await totals();
   await t.store.db.query('SELECT activity_webhook_totals_rebuild()');
   assert.deepEqual(kept, await totals(), `${label}: totals across days`);
+  // Likewise the buckets per day, as the triggers on the hourly rows kept them.
+  const dayBuckets = async () =>
+    (
+      await t.store.db.query(
+        'SELECT webhook_id, day, bucket, attempts::int FROM activity_webhook_day_durations ORDER BY 1, 2, 3',
+      )
+    ).rows;
+  const keptBuckets = await dayBuckets();
+  await t.store.db.query('SELECT activity_webhook_day_durations_rebuild()');
+  assert.deepEqual(keptBuckets, await dayBuckets(), `${label}: buckets per day`);
 }
 
 before(async () => {
@@ -303,7 +356,11 @@ describe('activity summary: counts over days', () => {
       token: a.projectToken,
     });
     assert.equal(r.status, 204, JSON.stringify(r.body));
-    for (const table of ['activity_webhook_days', 'activity_webhook_totals']) {
+    for (const table of [
+      'activity_webhook_days',
+      'activity_webhook_totals',
+      'activity_webhook_day_durations',
+    ]) {
       const left = await t.store.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${table} WHERE webhook_id = $1`,
         [hooks[0]],

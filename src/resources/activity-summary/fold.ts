@@ -1,4 +1,4 @@
-// Keeps the activity summary's counts (migrations 0104 to 0106): access events folded from the
+// Keeps the activity summary's counts (migrations 0104 to 0107): access events folded from the
 // live stream's feed past each project's position, attempts moved from activity_attempts_pending.
 // Runs every few seconds in every process; processes skip what another is folding at that moment.
 // Reads never wait for it: they add what it has not reached (queries.ts).
@@ -55,7 +55,7 @@ export async function attemptsFoldBatch(db: Db, limit = FOLD_BATCH): Promise<num
                 count(*) FILTER (WHERE p.response_status IS NULL) AS unanswered
            FROM p JOIN webhooks w ON w.id = p.webhook_id
           GROUP BY 1, 2, 3, 4
-       ), d AS (
+       ), d AS ( -- triggers carry each change into the buckets per day (activity_webhook_day_durations, 0107)
          INSERT INTO activity_webhook_durations AS t (webhook_id, hour, bucket, attempts)
          SELECT webhook_id, hour, bucket, attempts FROM a
          ON CONFLICT (webhook_id, hour, bucket) DO UPDATE SET attempts = t.attempts + excluded.attempts

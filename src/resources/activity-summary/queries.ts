@@ -1,4 +1,4 @@
-// The activity summary's reads: the counts (migrations 0104 to 0106, kept by fold.ts) plus what the
+// The activity summary's reads: the counts (migrations 0104 to 0107, kept by fold.ts) plus what the
 // fold has not reached yet: the project's feed rows past its position, and its pending attempts.
 // Both are small (a few seconds of traffic), so a read costs a few index ranges whatever the
 // project's size.
@@ -16,8 +16,9 @@ export const BUSIEST_WEBHOOKS = 20;
 // work can take first). Its parameters:
 //   $1 project, $2..$3 the period, $4 locks listed per hour, $5 webhooks listed,
 //   $6 the period's first day (UTC), $7 its last day, $8 hours of the first day before the period,
-//   $9 hours of the last day in it, and only when ranked from the totals across days (0106),
-//   $10 and $11: the first and last day's numbers (days since 1970-01-01).
+//   $9 hours of the last day in it, $10..$11 the whole days in the period (none: both the period's
+//   end), and only when ranked from the totals across days (0106), $12 and $13: the first and last
+//   day's numbers (days since 1970-01-01).
 
 // The project's access events past its folded position, per hour and lock: a function, so that its
 // join against the day partitions is planned once per connection.
@@ -121,13 +122,13 @@ const ATTEMPTS_BY_DAYS = `SELECT d.webhook_id, ${periodCount('attempts')} AS att
 
 /**
  * The same from running totals across days (activity_webhook_totals, migration 0106): the totals
- * through the end of the day before the last day ($11) less those before the first day ($10), plus
+ * through the end of the day before the last day ($13) less those before the first day ($12), plus
  * the last day's first $9 hours, less the first day's first $8. A row per webhook plus the two days'
  * rows, whatever the period's length: read for periods over three days or more, where that is fewer
  * rows than a row per webhook and day.
  */
 const ATTEMPTS_BY_TOTALS = `SELECT t.webhook_id,
-       activity_ring_at(t.ends, t.last_day, $11 - 1) - activity_ring_at(t.ends, t.last_day, $10 - 1) AS attempts
+       activity_ring_at(t.ends, t.last_day, $13 - 1) - activity_ring_at(t.ends, t.last_day, $12 - 1) AS attempts
   FROM activity_webhook_totals t WHERE t.project_id = $1
 UNION ALL
 SELECT d.webhook_id, d.attempts[$9] FROM activity_webhook_days d WHERE d.project_id = $1 AND d.day = $7
@@ -141,7 +142,9 @@ const TOTALS_FROM_DAYS = 3;
  * The busiest webhooks over the period, with their attempts' duration buckets. Ranked by attempts
  * alone; the failed count is read for the winners only. The project's day rows come from a covering
  * index (0105), without a visit to the table, whose rows of one project are spread over as many
- * pages as the project has webhooks.
+ * pages as the project has webhooks. The buckets of the period's whole days come from a row per
+ * webhook, day and bucket (0107), those of the hours before and after them from the hourly rows:
+ * two ranges, so that each is one range of the hourly rows' index.
  */
 const busiestWebhooksSql = (byTotals: boolean) => `top AS (
   SELECT webhook_id, sum(attempts)::int AS attempts
@@ -163,7 +166,15 @@ const busiestWebhooksSql = (byTotals: boolean) => `top AS (
   SELECT webhook_id, bucket, sum(attempts)::int AS attempts
     FROM (SELECT d.webhook_id, d.bucket, d.attempts
             FROM top JOIN activity_webhook_durations d
-              ON d.webhook_id = top.webhook_id AND d.hour >= $2 AND d.hour < $3
+              ON d.webhook_id = top.webhook_id AND d.hour >= $2 AND d.hour < $10
+          UNION ALL
+          SELECT d.webhook_id, d.bucket, d.attempts
+            FROM top JOIN activity_webhook_day_durations d
+              ON d.webhook_id = top.webhook_id AND d.day >= $10 AND d.day < $11
+          UNION ALL
+          SELECT d.webhook_id, d.bucket, d.attempts
+            FROM top JOIN activity_webhook_durations d
+              ON d.webhook_id = top.webhook_id AND d.hour >= $11 AND d.hour < $3
           UNION ALL
           SELECT webhook_id, bucket, 1 FROM pending WHERE webhook_id IN (SELECT webhook_id FROM top)) y
    GROUP BY 1, 2
@@ -180,6 +191,10 @@ export function activitySummaryStatement(projectId: string, from: Date, to: Date
   const firstDay = Math.floor(from.getTime() / DAY_MS);
   const lastDay = Math.floor((to.getTime() - 1) / DAY_MS);
   const byTotals = lastDay - firstDay + 1 >= TOTALS_FROM_DAYS;
+  // The whole days inside the period; none: both its end, so the hours before them are all of it.
+  const wholeFrom = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+  const wholeTo = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+  const whole = wholeFrom < wholeTo ? [new Date(wholeFrom), new Date(wholeTo)] : [to, to];
   return {
     text: `WITH ${TAIL}, ${PENDING}, ${PER_HOUR}, ${BUSIEST_LOCKS_SQL}, ${busiestWebhooksSql(byTotals)}
      SELECT (SELECT coalesce(json_agg(h ORDER BY h.hour), '[]') FROM per_hour h) AS hours,
@@ -195,6 +210,7 @@ export function activitySummaryStatement(projectId: string, from: Date, to: Date
       new Date(lastDay * DAY_MS),
       Math.floor((from.getTime() - firstDay * DAY_MS) / HOUR_MS),
       Math.min(24, Math.floor((to.getTime() - lastDay * DAY_MS) / HOUR_MS)),
+      ...whole,
       ...(byTotals ? [firstDay, lastDay] : []),
     ],
   };
