@@ -64,15 +64,18 @@ export interface LockRow {
 
 /**
  * Each hour's busiest locks. A lock the tail adds to can only climb, so the busiest of an hour are
- * among its folded busiest and the tail's locks: each hour's first rows of the index, plus the
- * folded counts of the tail's locks, plus the tail.
+ * among its folded busiest and the tail's locks. An hour the tail does not add to keeps its folded
+ * busiest as they are: its first rows of the index, already in order. Only the few hours the tail
+ * adds to are merged and ranked again, from those rows, the folded counts of the tail's locks and
+ * the tail. (Ranking every hour again cost a sort, a grouping and a window over every row: ~6 of the
+ * 15 ms this part took for 30 days of the largest tenant, 3,490 rows.)
  */
 const BUSIEST_LOCKS_SQL = `detail AS ( -- an older hour ranks only the locks it kept, as the fold adds to those alone
   SELECT * FROM tail t
    WHERE t.hour >= activity_lock_detail_from()
       OR EXISTS (SELECT 1 FROM activity_lock_hours l
                   WHERE l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id)
-), candidates AS (
+), folded AS (
   SELECT l.hour, l.lock_id, l.lock_name, l.events
     FROM activity_hours h
     CROSS JOIN LATERAL (
@@ -80,6 +83,8 @@ const BUSIEST_LOCKS_SQL = `detail AS ( -- an older hour ranks only the locks it 
        WHERE project_id = $1 AND hour = h.hour AND events > 0
        ORDER BY events DESC, lock_id LIMIT $4) l
    WHERE h.project_id = $1 AND h.hour >= $2 AND h.hour < $3 AND h.events > 0
+), candidates AS (
+  SELECT * FROM folded WHERE hour IN (SELECT hour FROM detail)
   UNION
   SELECT l.hour, l.lock_id, l.lock_name, l.events
     FROM detail t JOIN activity_lock_hours l ON l.project_id = $1 AND l.hour = t.hour AND l.lock_id = t.lock_id
@@ -90,6 +95,8 @@ const BUSIEST_LOCKS_SQL = `detail AS ( -- an older hour ranks only the locks it 
           UNION ALL SELECT hour, lock_id, lock_name, events, true FROM detail) x
    GROUP BY hour, lock_id
 ), busiest_locks AS (
+  SELECT * FROM folded f WHERE NOT EXISTS (SELECT 1 FROM detail d WHERE d.hour = f.hour)
+  UNION ALL
   SELECT hour, lock_id, lock_name, events
     FROM (SELECT *, row_number() OVER (PARTITION BY hour ORDER BY events DESC, lock_id) AS n FROM merged) m
    WHERE n <= $4 AND events > 0
