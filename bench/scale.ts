@@ -288,6 +288,7 @@ async function main() {
       ],
       ['GET activity summary (24 h)', () => `${P}/activity-summary?hours=24`],
       ['GET activity summary (7 days)', () => `${P}/activity-summary?hours=168`],
+      ['GET activity summary (30 days, the longest)', () => `${P}/activity-summary?hours=720`],
       ['GET audit (project)', () => `${P}/audit?limit=100`],
       ['GET /v2/app/keys (user with 500 keys, page of 100)', () => '/v2/app/keys?limit=100', 'keysUser'],
     ];
