@@ -12,8 +12,11 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openPgStore } from '../src/db/pg-store.ts';
-import { activitySummaryRead, activitySummaryStatement } from '../src/resources/activity-summary/queries.ts';
-import { HOUR_MS } from '../src/time/durations.ts';
+import {
+  activitySummaryPeriod,
+  activitySummaryRead,
+  activitySummaryStatement,
+} from '../src/resources/activity-summary/queries.ts';
 import { fmt, PG_URL, percentileRow, table } from './lib.ts';
 
 const { values: args } = parseArgs({
@@ -41,8 +44,7 @@ try {
   const out: (string | number)[][] = [];
   for (let round = 1; round <= Number(args.rounds); round++)
     for (const hours of args.hours.split(',').map(Number)) {
-      const to = new Date((Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS);
-      const from = new Date(to.getTime() - hours * HOUR_MS);
+      const { from, to } = activitySummaryPeriod(hours);
       const times: number[] = [];
       let listed = 0;
       // Five unmeasured reads first: the connection plans the tail's function once.
@@ -61,8 +63,7 @@ try {
   );
   if (args.explain)
     for (const hours of args.hours.split(',').map(Number)) {
-      const to = new Date((Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS);
-      const from = new Date(to.getTime() - hours * HOUR_MS);
+      const { from, to } = activitySummaryPeriod(hours);
       const { text, values } = activitySummaryStatement(project.project_id, from, to);
       for (const run of [1, 2]) {
         const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);

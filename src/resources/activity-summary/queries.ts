@@ -193,6 +193,12 @@ const busiestWebhooksSql = (byTotals: boolean) => `top AS (
    WHERE top.attempts > 0
 )`;
 
+/** The period of the last `hours` whole hours, up to the end of the current hour (UTC). */
+export function activitySummaryPeriod(hours: number, now = Date.now()): { from: Date; to: Date } {
+  const to = new Date((Math.floor(now / HOUR_MS) + 1) * HOUR_MS);
+  return { from: new Date(to.getTime() - hours * HOUR_MS), to };
+}
+
 /** The summary's one statement and its parameters (activitySummaryRead runs it; bench:activity-summary explains it). */
 export function activitySummaryStatement(projectId: string, from: Date, to: Date) {
   const firstDay = Math.floor(from.getTime() / DAY_MS);

@@ -5,9 +5,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../../http/operations.ts';
 import { Uuid } from '../../http/schemas.ts';
-import { HOUR_MS } from '../../time/durations.ts';
 import { projectAdmin as auth } from '../projects/auth.ts';
-import { activitySummaryRead, bucketPercentile } from './queries.ts';
+import { activitySummaryPeriod, activitySummaryRead, bucketPercentile } from './queries.ts';
 import { ActivitySummaryQuery, ActivitySummarySchema } from './schema.ts';
 
 export const activitySummaryOperations = [
@@ -27,8 +26,7 @@ export const activitySummaryOperations = [
     handler: async (request, _reply, ctx) => {
       const { projectId } = request.params;
       const hours = request.query.hours ?? 24;
-      const to = new Date((Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS);
-      const from = new Date(to.getTime() - hours * HOUR_MS);
+      const { from, to } = activitySummaryPeriod(hours);
       const s = await activitySummaryRead(ctx.db, projectId, from, to);
       return {
         from: from.toISOString(),
