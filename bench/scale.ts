@@ -502,14 +502,20 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2000));
     const waits = await waitsDone?.();
     const all = Object.values(uploadTimes).flat();
+    // Rows: [when, whose ids, times]; with alternating ids, a row for each kind's uploads too.
+    const ids = args['event-ids'];
     const byIds =
-      ID_SHAPES.length > 1 ? Object.entries(uploadTimesByIds).map(([k, t]) => [`${k} ids`, t] as const) : [];
-    for (const [during, times] of [['all', all], ...byIds, ...Object.entries(uploadTimes)] as const) {
+      ID_SHAPES.length > 1 ? ID_SHAPES.map((k) => [`${k} ids`, k, uploadTimesByIds[k]] as const) : [];
+    for (const [during, idsOf, times] of [
+      ['all', ids, all],
+      ...byIds,
+      ...Object.entries(uploadTimes).map(([k, t]) => [k, ids, t] as const),
+    ] as const) {
       if (!times.length) continue;
       times.sort((a, b) => a - b);
       writeRows.push([
         during,
-        `POST /v2/app/events (20 events, ${args['event-ids']} ids; the background, ${times.length} uploads${during === 'all' ? `, ${uploadErrors} errors` : ''})`,
+        `POST /v2/app/events (20 events, ${idsOf} ids; the background, ${times.length} uploads${during === 'all' ? `, ${uploadErrors} errors` : ''})`,
         fmt(pct(times, 0.5), 1),
         fmt(pct(times, 0.99), 1),
         pct(times, 0.99) < 50 ? 'yes' : '**no**',
