@@ -5,7 +5,10 @@
 // runs, and must be the same. Other projects' activity is never counted; bad input is 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { activityFoldRun, attemptsFoldBatch, eventsFold } from '../../src/resources/activity-summary/fold.ts';
+import { ActivitySummarySchema } from '../../src/resources/activity-summary/schema.ts';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   DELIVERY_ENV,
@@ -70,15 +73,38 @@ const eventsOf = (body: {
   busiest: body.busiestLocks.map((l) => ({ hour: l.hour, lockId: l.lockId, n: l.accessEvents })),
 });
 
+// The route writes its answer as JSON text itself, past the response serializer: every answer is
+// checked against the documented schema here, no field more or less.
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormatsModule.default(ajv);
+const closed = (schema: unknown): unknown =>
+  Array.isArray(schema)
+    ? schema.map(closed)
+    : schema && typeof schema === 'object'
+      ? Object.fromEntries(
+          Object.entries({
+            ...schema,
+            ...((schema as { type?: string }).type === 'object' ? { additionalProperties: false } : {}),
+          }).map(([k, v]) => [k, closed(v)]),
+        )
+      : schema;
+const answerValid = ajv.compile(closed(ActivitySummarySchema) as object);
+
+function assertAnswer(r: { status: number; body: unknown; headers: Record<string, unknown> }) {
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.match(String(r.headers['content-type']), /^application\/json; charset=utf-8$/);
+  assert.ok(answerValid(r.body), JSON.stringify(answerValid.errors));
+}
+
 /** Asks before and after a fold: the answers must be the same (`from`/`to` aside). */
 async function summaryAcrossFold(tenant: Tenant, query = '') {
   const before = await summary(tenant, query);
-  assert.equal(before.status, 200, JSON.stringify(before.body));
+  assertAnswer(before);
   // In batches of two, so that positions move in many steps and attempts fold in several statements.
   while ((await attemptsFoldBatch(t.store.db, 2)) > 0);
   await eventsFold(t.store.db, 2);
   const folded = await summary(tenant, query);
-  assert.equal(folded.status, 200);
+  assertAnswer(folded);
   if (before.body.to === folded.body.to)
     assert.deepEqual(folded.body, before.body, 'the same before and after a fold');
   return folded;
@@ -271,15 +297,17 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
     await activityFoldRun(t.store.db);
     const side = await insertLock(t, a.projectId, 'Side door');
     await uploadFor(a, side, newPhone(), [1000]);
-    await t.store.db.query("UPDATE locks SET name = 'Annex' WHERE id = $1", [side]);
+    // A name that only escaping keeps whole in JSON (the answer's text is written by the statement).
+    const renamed = 'Annex "B" \\ \u0001\t ü 🚪';
+    await t.store.db.query('UPDATE locks SET name = $2 WHERE id = $1', [side, renamed]);
     await uploadFor(a, side, newPhone(), [0]);
     const hour = hourOf(uploaded.at(-1)!.created);
     const names = (body: { busiestLocks: { hour: string; lockId: string; lockName: string }[] }) =>
       body.busiestLocks.filter((l) => l.lockId === side && l.hour === hour).map((l) => l.lockName);
     const r = await summaryAcrossFold(a, '?hours=1');
-    assert.deepEqual(names(r.body), ['Annex'], 'from the tail, and folded');
+    assert.deepEqual(names(r.body), [renamed], 'from the tail, and folded');
     await t.store.db.query('SELECT activity_counts_rebuild()');
-    assert.deepEqual(names((await summary(a, '?hours=1')).body), ['Annex'], 'rebuilt');
+    assert.deepEqual(names((await summary(a, '?hours=1')).body), [renamed], 'rebuilt');
   });
 
   it('refuses bad input with 400 and other projects with 404', async () => {
