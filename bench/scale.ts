@@ -8,7 +8,7 @@
 // Then table and index sizes per row beside a plain copy of the same columns (a heap, no indexes).
 //
 //   npm run bench:scale -- [--small] [--events N] [--rounds N] [--requests N] [--keep] [--reuse DB]
-//                          [--event-ids v4|v7|both] [--waits]
+//                          [--event-ids v4|v7|both] [--waits] [--background N]
 //   --small: a hundredth of the full size (a demo in about a minute); --events N: access events
 //   (default 50,000,000, the goal); --keep: keep the database (named in the output); --reuse DB: skip
 //   seeding and measure a kept database again (the master key is kept beside it, in the OS temp dir).
@@ -21,6 +21,8 @@
 //   newest pages. `both`: uploads alternate between the two, timed apart, in the same run.
 //   --waits: what the database's statements waited for during the measurements (pg_stat_activity
 //   sampled every 50 ms; statements active for over 40 ms, by their first words and wait event).
+//   --background N: uploaded events per second beside the measurements (default 200, the goal's;
+//   0: none, to tell what a read costs alone from what sharing the machine with the uploads adds).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     'event-ids': { type: 'string', default: 'v4' },
     waits: { type: 'boolean', default: false },
+    background: { type: 'string', default: '200' },
   },
 });
 const ID_SHAPES =
@@ -59,6 +62,9 @@ const size: ScaleSize = { ...(args.small ? smallSize : fullSize) };
 if (args.events) size.events = Number(args.events.replace(/_/g, ''));
 const ROUNDS = Number(args.rounds);
 const REQUESTS = Number(args.requests);
+/** Uploaded events per second beside the measurements (uploads of 20). */
+const BACKGROUND = Number(args.background);
+if (!(BACKGROUND >= 0)) throw new Error('--background is events per second, 0 for none');
 const ADMIN = randomBytes(24).toString('base64url');
 /** Two digits in the phone numbers this run creates, so a --reuse run does not collide with an earlier one. */
 const RUN = String(Math.floor(Math.random() * 100)).padStart(2, '0');
@@ -329,7 +335,7 @@ async function main() {
     let n = 0;
     const backgroundDone = (async () => {
       const start = performance.now();
-      while (background) {
+      while (background && BACKGROUND > 0) {
         const i = n++ % uploaders.length;
         const shape = ID_SHAPES[n % ID_SHAPES.length]!;
         const events = Array.from({ length: 20 }, (_, j) => ({
@@ -357,8 +363,8 @@ async function main() {
             },
             () => uploadErrors++,
           );
-        // Paced by the clock, not by the answers: the rate stays 10 uploads/s whatever they cost.
-        const wait = start + n * 100 - performance.now();
+        // Paced by the clock, not by the answers: the rate stays the same whatever they cost.
+        const wait = start + (n * 20_000) / BACKGROUND - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
     })();
@@ -531,7 +537,7 @@ async function main() {
     loads.push(loadavg()[0]!);
 
     table(
-      `Reads (${dataSize}; ${REQUESTS} sequential requests each, under 200 events/s)`,
+      `Reads (${dataSize}; ${REQUESTS} sequential requests each, under ${BACKGROUND} events/s)`,
       ['round', 'operation', 'p50 ms', 'p99 ms', 'p99 < 25 ms'],
       readRows,
     );
