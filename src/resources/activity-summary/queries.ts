@@ -45,10 +45,11 @@ const PENDING = `pending AS MATERIALIZED (
 const isoHour = (col: string) => `rtrim(to_json(${col} AT TIME ZONE 'UTC')::text, '"') || '.000Z"'`;
 
 /**
- * A JSON array of `entry` over the rows of `rows` named `alias`, in `order`. Sorted before the
- * entries are written (the documented way to order an aggregate's input from a sorted subquery, the
- * outer level having no join that could reorder it): sorting inside string_agg carried each
- * written entry through the sort. string_agg, as json_agg adds a line break per row.
+ * A JSON array of `entry` over the rows of `rows` named `alias`, in `order`. The rows are sorted
+ * before the entries are written: sorting inside string_agg carried each written entry through the
+ * sort. An aggregate takes a sorted subquery's rows in their order when its own level has no join
+ * or grouping that could reorder them, as here (PostgreSQL's documentation, "Aggregate
+ * Expressions"); the tests check the order. string_agg, as json_agg adds a line break per row.
  */
 const jsonArray = (entry: string, rows: string, alias: string, order: string) =>
   `(SELECT coalesce('[' || string_agg(${entry}, ',') || ']', '[]') FROM (SELECT * FROM ${rows} ORDER BY ${order}) ${alias})`;
