@@ -223,6 +223,9 @@ describe('GET /v2/projects/{projectId}/activity-summary', () => {
     const other = await summaryAcrossFold(b);
     assert.deepEqual(eventsOf(other.body), expected(b.projectId, other.body.from, other.body.to));
     assert.deepEqual(other.body.webhooks, []);
+    // A project with no activity at all: empty lists, not null (the statement writes the lists).
+    const quiet = await summaryAcrossFold(await createTenant(t, 'Quiet'), '?hours=720');
+    assert.deepEqual([quiet.body.perHour, quiet.body.busiestLocks, quiet.body.webhooks], [[], [], []]);
   });
 
   it('counts an upload made while a fold cannot pass an older transaction, once', async (ctx) => {
