@@ -29,7 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startFlags } from '../scripts/build.mjs';
+import { relaunchWithFlags, startFlags } from '../scripts/build.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
@@ -45,19 +45,9 @@ import { ERASE_USER, fullSize, KEYS_USER, type ScaleSize, seedScale, smallSize }
 // The service runs in this process, so this process runs with the service's V8 flags, as it ships
 // (`npm start`): the 30-day summary's 99th percentile is set by garbage collections, whose pace
 // those flags set. Under V8's defaults the bench measured a process configured unlike a deployment.
-// V8's flags are frozen once it runs, so the process replaces itself with one started with them.
-const missingFlags = startFlags().filter((f: string) => !process.execArgv.includes(f));
-if (missingFlags.length > 0) {
-  // Node 22.15 and 23.11 on (not yet in this @types/node).
-  const node = process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never };
-  if (!node.execve)
-    throw new Error(`run with node ${missingFlags.join(' ')} (this Node has no process.execve)`);
-  node.execve(
-    process.execPath,
-    [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
-    process.env,
-  );
-}
+const missingFlags = relaunchWithFlags(startFlags());
+if (missingFlags.length > 0)
+  throw new Error(`run with node ${missingFlags.join(' ')} (this Node has no process.execve)`);
 
 const { values: args } = parseArgs({
   options: {
@@ -403,7 +393,7 @@ async function main() {
       if (r.statusCode >= 300 || bytes === 0) throw new Error(`GET ${url}: ${r.statusCode}, ${bytes} bytes`);
     };
     const timed = async (path: () => string, tok: string) => {
-      for (let i = 0; i < 20; i++) await answered('GET', path(), tok);
+      for (let i = 0; i < 20; i++) await read(path(), tok);
       const times: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
         const p = path();

@@ -13,29 +13,16 @@
 // --wasm-num-compilation-tasks=1: PGlite's hot WebAssembly functions are recompiled by TurboFan
 //   one at a time. One compilation takes up to 23 MB of scratch memory, which glibc keeps once
 //   freed; two at a time left 20-40 MB more resident, for the same query speed.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-// Commands that do one thing and exit run with SHORT_LIVED_FLAGS (scripts/build.mjs says why).
-// V8's flags are frozen once it runs (v8.setFlagsFromString changed nothing), so this process
-// replaces itself with one started with them (execve: the same process id, so a signal sent to it,
-// or the exit status, is the command's). Where execve is missing (Windows), it runs as it is.
+// Commands that do one thing and exit run with SHORT_LIVED_FLAGS (scripts/build.mjs says why): the
+// process restarts itself with them (relaunchWithFlags). Where it cannot (no process.execve:
+// Windows), it runs as it is.
 const ONE_SHOT = new Set(['migrate', 'keys', 'backup', 'restore', 'master-key', 'admin']);
 const command = process.argv.slice(2).find((a) => !a.startsWith('-'));
-if (ONE_SHOT.has(command) && process.execve) {
-  const { SHORT_LIVED_FLAGS } = await import('../scripts/build.mjs');
-  const missing = SHORT_LIVED_FLAGS.filter((f) => !process.execArgv.includes(f));
-  if (missing.length > 0)
-    process.execve(
-      process.execPath,
-      [
-        process.execPath,
-        ...process.execArgv,
-        ...missing,
-        fileURLToPath(import.meta.url),
-        ...process.argv.slice(2),
-      ],
-      process.env,
-    );
+if (ONE_SHOT.has(command)) {
+  const { relaunchWithFlags, SHORT_LIVED_FLAGS } = await import('../scripts/build.mjs');
+  relaunchWithFlags(SHORT_LIVED_FLAGS);
 }
 
 let cli;

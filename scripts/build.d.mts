@@ -5,3 +5,4 @@ export declare function buildBundles(outdir?: string): { main: string; cli: stri
 export declare const SHORT_LIVED_FLAGS: readonly string[];
 export declare function startFlags(): string[];
 export declare function startArgs(): string[];
+export declare function relaunchWithFlags(flags: readonly string[]): string[];

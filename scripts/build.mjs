@@ -68,6 +68,24 @@ export function startFlags() {
 }
 
 /**
+ * Restarts this process with `flags` added to its node arguments, where one is missing: V8's flags
+ * are frozen once it runs (v8.setFlagsFromString changed nothing). execve keeps the process id, so
+ * a signal sent to it, or its exit status, is the restarted one's. Returns (the flags still
+ * missing) only when all are there (none) or this Node has no process.execve (before 22.15 and
+ * 23.11; Windows): the caller says whether it runs without them.
+ */
+export function relaunchWithFlags(flags) {
+  const missing = flags.filter((f) => !process.execArgv.includes(f));
+  if (missing.length > 0 && process.execve)
+    process.execve(
+      process.execPath,
+      [process.execPath, ...process.execArgv, ...missing, ...process.argv.slice(1)],
+      process.env,
+    );
+  return missing;
+}
+
+/**
  * The node arguments of `npm start` (its V8 flags) with the bundle built as its prestart does: how
  * tests, benchmarks and scripts start the server as it ships.
  */

@@ -1,7 +1,7 @@
 // test-runner: store-independent
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -41,6 +41,29 @@ describe('build (npm start runs dist/main.mjs)', () => {
         .slice(1, -1),
     );
     assert.equal(pkg.scripts.prestart, 'node scripts/build.mjs');
+  });
+
+  it('restarts a process with the flags it lacks, in the same process, its arguments kept', () => {
+    // What bin/latchkey.js does for its one-shot commands and bench:scale for the service's flags.
+    const script = `import { relaunchWithFlags } from ${JSON.stringify(new URL('../scripts/build.mjs', import.meta.url).href)};
+      const missing = relaunchWithFlags(['--liftoff-only', '--max-semi-space-size=16']);
+      console.log(JSON.stringify({ pid: process.pid, ppid: process.ppid, execArgv: process.execArgv, argv: process.argv.slice(2), missing }));`;
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-relaunch-'));
+    try {
+      const file = join(dir, 'relaunch.mjs');
+      writeFileSync(file, script);
+      const r = spawnSync(process.execPath, ['--liftoff-only', file, 'one', '--two'], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const lines = r.stdout.trim().split('\n');
+      assert.equal(lines.length, 1, 'only the restarted process gets past the call');
+      const out = JSON.parse(lines[0]!);
+      assert.deepEqual(out.execArgv, ['--liftoff-only', '--max-semi-space-size=16']);
+      assert.deepEqual(out.argv, ['one', '--two']);
+      assert.deepEqual(out.missing, []);
+      assert.equal(out.ppid, process.pid, 'execve: the process spawnSync started, not a child of it');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('npm start, npm run dev and bin/latchkey.js give node the same V8 flags', () => {
