@@ -45,12 +45,19 @@ after(cleanup);
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
 /**
- * The previous version: the parent (on the main line) of the newest commit that added a file to
- * migrations/, i.e. the last code that ran on the schema before today's newest migration. Added,
- * not changed: a migration not yet released may still be edited in place, and the commit before
- * such an edit has every migration already.
+ * The previous version: the parent (on the main line) of the commit that added today's newest
+ * migration (the highest-numbered file in migrations/ at HEAD), i.e. the last code that ran on the
+ * schema before it. Added, not changed: a migration not yet released may still be edited in place,
+ * and the commit before such an edit has every migration already. That file, not the newest commit
+ * that added any: a migration added and then taken out again before release is no step of the
+ * upgrade, and the commit before it has every migration HEAD has.
  */
 function previousVersion(): { commit: string; newestMigrationCommit: string } {
+  const newestFile = git('ls-tree', '--name-only', 'HEAD', 'migrations/')
+    .split('\n')
+    .filter((f) => /\/\d{4}_[^/]+\.sql$/.test(f))
+    .sort()
+    .at(-1)!;
   const newest = git(
     'log',
     '--first-parent',
@@ -59,7 +66,7 @@ function previousVersion(): { commit: string; newestMigrationCommit: string } {
     '--format=%H',
     'HEAD',
     '--',
-    'migrations',
+    newestFile,
   );
   const commit = process.env.LATCHKEY_UPGRADE_FROM || git('rev-parse', `${newest}^1`);
   return { commit, newestMigrationCommit: newest };
