@@ -29,6 +29,54 @@ describe('build (npm start runs dist/main.mjs)', () => {
     assert.match(main, /import\("pg"\)/);
   });
 
+  it('builds again only when a file it was built from, or a bundle, differs from its record', (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-build-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const { main } = buildBundles(dir);
+    const recordFile = join(dir, '.build-inputs.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { files: Record<string, string> };
+    const root = join(import.meta.dirname, '..');
+    for (const f of [
+      'src/start.ts',
+      'src/cli.ts',
+      'src/config.ts',
+      'src',
+      'scripts/build.mjs',
+      'package.json',
+    ]) {
+      assert.ok(join(root, f) in record.files, `${f} is in the record`);
+    }
+    assert.equal(record.files[main], `${statSync(main).size}:${statSync(main).mtimeMs}`);
+    const built = readFileSync(main);
+
+    // A bundle edited by hand is built again.
+    writeFileSync(main, '// edited\n');
+    buildBundles(dir);
+    assert.ok(readFileSync(main).equals(built));
+
+    // A source that differs from the record (as an edit would make it) is built again, and the
+    // record then holds the files as they are.
+    const source = join(root, 'src/config.ts');
+    writeFileSync(recordFile, JSON.stringify({ files: { ...record.files, [source]: '1:1' } }));
+    buildBundles(dir);
+    const rewritten = JSON.parse(readFileSync(recordFile, 'utf8')) as { files: Record<string, string> };
+    assert.equal(rewritten.files[source], `${statSync(source).size}:${statSync(source).mtimeMs}`);
+    assert.ok(readFileSync(main).equals(built));
+
+    // A missing or unreadable record builds; a held one does not touch the bundles.
+    writeFileSync(recordFile, '{');
+    buildBundles(dir);
+    assert.ok(JSON.parse(readFileSync(recordFile, 'utf8')).files);
+    const before = statSync(main).mtimeMs;
+    rmSync(main);
+    buildBundles(dir);
+    assert.ok(readFileSync(main).equals(built), 'a missing bundle is built again');
+    const after = statSync(main).mtimeMs;
+    buildBundles(dir);
+    assert.equal(statSync(main).mtimeMs, after);
+    assert.ok(after >= before);
+  });
+
   it("starts the bundle with npm start's V8 flags", () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     const args = startArgs();
