@@ -26,8 +26,8 @@
 //   BENCH_TIMEOUT_MS (default 5000: the sender's timeout, shrunk from the service's 15 s so that
 //   hanging receivers time out several times in a run), BENCH_ROUNDS (default 3), BENCH_SEED (1)
 //   BENCH_MEMORY=1: at the end of each window the bench prints each delivery process's resident parts
-//   (/proc), and for Latchkey's worker, which then serves its metrics, its V8 heap by space, memory
-//   outside the heap and open handles
+//   and open sockets (/proc), and for Latchkey's worker, which then serves its metrics, its V8 heap
+//   by space, memory outside the heap and Node's active handles
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
