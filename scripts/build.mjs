@@ -34,24 +34,22 @@ function stamp(file) {
   }
 }
 
-function readRecord(outdir) {
+/** Whether the record in `outdir` exists and every file it names is as it was at that build. */
+function recordHolds(outdir) {
+  let files;
   try {
-    return JSON.parse(readFileSync(join(outdir, RECORD), 'utf8'));
+    ({ files } = JSON.parse(readFileSync(join(outdir, RECORD), 'utf8')));
   } catch {
-    return undefined;
+    return false; // none yet, or unreadable
   }
-}
-
-function recordHolds(record) {
-  if (!record || typeof record.files !== 'object' || record.files === null) return false;
-  const entries = Object.entries(record.files);
+  const entries = files && typeof files === 'object' ? Object.entries(files) : [];
   return entries.length > 0 && entries.every(([f, st]) => stamp(f) === st);
 }
 
 /** Writes dist/main.mjs and dist/cli.mjs (unchanged files are left alone); returns their paths. */
 export function buildBundles(outdir = DIST) {
   const paths = { main: join(outdir, 'main.mjs'), cli: join(outdir, 'cli.mjs') };
-  if (recordHolds(readRecord(outdir))) return paths;
+  if (recordHolds(outdir)) return paths;
   const r = buildSync({
     entryPoints: { main: join(ROOT, 'src/start.ts'), cli: join(ROOT, 'src/cli.ts') },
     absWorkingDir: ROOT,
